@@ -1,0 +1,40 @@
+# toolguard: `make run` serves the embedded default; `make test` runs the suite.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run serve worker test lint bench demo clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+
+# Migrate, seed the demo bank (printing its credentials), then serve with a worker.
+run: install
+	mkdir -p var
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py seed_demo --json | tee var/demo-credentials.json
+	@echo
+	@echo "toolguard on http://$(HOST):$(PORT)/review/ (credentials above, also in var/demo-credentials.json)"
+	$(BIN)/python manage.py qcluster & QPID=$$!; \
+	trap 'kill $$QPID 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/gunicorn toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: install
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf var/*.sqlite3* var/.migrated

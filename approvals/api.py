@@ -1,0 +1,73 @@
+"""Reviewer API: list, read and decide approval requests."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from approvals.models import ApprovalRequest
+from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
+from approvals.services import DecisionRefused, approval_decide
+from toolguard.api.auth import PEOPLE_FIRST, IsReviewer
+from toolguard.api.errors import error_body
+from toolguard.api.serializers import ErrorResponseSerializer
+
+ERRORS = {code: OpenApiResponse(ErrorResponseSerializer) for code in (400, 401, 403, 404, 409)}
+
+
+class ApprovalListView(APIView):
+    authentication_classes = PEOPLE_FIRST
+    permission_classes = [IsReviewer]
+
+    @extend_schema(
+        operation_id="approvals_list",
+        parameters=[OpenApiParameter("status", str, enum=list(ApprovalRequest.Status.values))],
+        responses={200: ApprovalSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        status = request.query_params.get("status", "pending")
+        if status not in ApprovalRequest.Status.values:
+            return Response(error_body("malformed_request", "unknown status"), status=400)
+        approvals = (
+            ApprovalRequest.objects.filter(status=status)
+            .select_related("customer")
+            .prefetch_related("decisions")
+            .order_by("created_at")[:200]
+        )
+        return Response(ApprovalSerializer(approvals, many=True).data)
+
+
+class ApprovalDetailView(APIView):
+    authentication_classes = PEOPLE_FIRST
+    permission_classes = [IsReviewer]
+
+    @extend_schema(operation_id="approvals_retrieve", responses={200: ApprovalSerializer, **ERRORS})
+    def get(self, request: Request, approval_id: str) -> Response:
+        approval = ApprovalRequest.objects.select_related("customer").filter(id=approval_id).first()
+        if approval is None:
+            raise exceptions.NotFound("no such approval request")
+        return Response(ApprovalSerializer(approval).data)
+
+
+class ApprovalDecisionView(APIView):
+    authentication_classes = PEOPLE_FIRST
+    permission_classes = [IsReviewer]
+
+    @extend_schema(
+        operation_id="approvals_decide",
+        request=DecisionInputSerializer,
+        responses={200: ApprovalSerializer, **ERRORS},
+    )
+    def post(self, request: Request, approval_id: str) -> Response:
+        serializer = DecisionInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            approval = approval_decide(approval_id=approval_id, reviewer=request.user, **serializer.validated())
+        except DecisionRefused as exc:
+            details = {"status": exc.approval.status, "version": exc.approval.version} if exc.approval else None
+            return Response(error_body(exc.code, exc.message, details), status=exc.http_status)
+        approval = ApprovalRequest.objects.select_related("customer").get(id=approval.id)
+        return Response(ApprovalSerializer(approval).data)

@@ -1,0 +1,25 @@
+"""Schedule the expiry sweep every minute with django-q2 (idempotent)."""
+
+from django.db import migrations
+
+
+def forward(apps, schema_editor):
+    Schedule = apps.get_model("django_q", "Schedule")
+    Schedule.objects.update_or_create(
+        name="expire-overdue-approvals",
+        defaults={
+            "func": "approvals.tasks.expire_overdue_approvals",
+            "schedule_type": "I",
+            "minutes": 1,
+            "repeats": -1,
+        },
+    )
+
+
+def reverse(apps, schema_editor):
+    apps.get_model("django_q", "Schedule").objects.filter(name="expire-overdue-approvals").delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [("approvals", "0001_initial"), ("django_q", "0019_alter_task_options_alter_ormq_key_alter_ormq_lock_and_more")]
+    operations = [migrations.RunPython(forward, reverse)]

@@ -1,0 +1,91 @@
+"""Approval requests: tool calls held for a human decision."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class ApprovalRequest(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        COMPLETED = "completed"
+        REJECTED = "rejected"
+        EXPIRED = "expired"
+        FAILED = "failed"
+
+    class Rule(models.TextChoices):
+        OVER_THRESHOLD = "over_threshold", "Over the per-transfer threshold"
+        SESSION_LIMIT = "session_limit", "Session total over the limit"
+        NEW_PAYEE = "new_payee", "Destination is not a registered payee"
+        DUAL_CONTROL = "dual_control", "Needs two reviewers"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="approvals")
+    tool = models.CharField(max_length=64)
+    tool_call = models.ForeignKey("toolguard.ToolCall", on_delete=models.PROTECT, related_name="+")
+    transfer = models.OneToOneField(
+        "toolguard.Transfer", on_delete=models.PROTECT, null=True, blank=True, related_name="approval"
+    )
+    idempotency_record = models.ForeignKey(
+        "toolguard.IdempotencyRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    session_id = models.CharField(max_length=128)
+    requested_by = models.CharField(max_length=150)
+    arguments = models.JSONField()
+    # Canonical hash of the arguments the reviewer is asked about; execution
+    # refuses if what it would run differs.
+    arguments_hash = models.CharField(max_length=64)
+    amount_cents = models.BigIntegerField(default=0)
+    currency = models.CharField(max_length=3, blank=True)
+    rules = models.JSONField(default=list)
+    risk_flags = models.JSONField(default=list)
+    sanitizer_modifications = models.JSONField(default=list)
+    required_approvals = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    # Bumped on every change, so a form drawn before a change is refused.
+    version = models.PositiveIntegerField(default=1)
+    outcome = models.JSONField(null=True, blank=True)
+    failure_reason = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The reviewer queue: pending requests, oldest first; also the expiry sweep.
+            models.Index(fields=["status", "created_at"], name="approval_status_age"),
+            models.Index(fields=["status", "expires_at"], name="approval_status_expiry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.amount_cents} {self.status}"
+
+
+class ApprovalDecision(models.Model):
+    class Decision(models.TextChoices):
+        APPROVE = "approve"
+        REJECT = "reject"
+
+    class ReasonCode(models.TextChoices):
+        SUSPECTED_FRAUD = "suspected_fraud", "Suspected fraud"
+        CUSTOMER_DID_NOT_REQUEST = "customer_did_not_request", "Customer did not request it"
+        INSUFFICIENT_CONTEXT = "insufficient_context", "Insufficient context"
+        POLICY = "policy", "Policy"
+        OTHER = "other", "Other"
+
+    approval = models.ForeignKey(ApprovalRequest, on_delete=models.PROTECT, related_name="decisions")
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reviewer_label = models.CharField(max_length=150)
+    decision = models.CharField(max_length=8, choices=Decision.choices)
+    reason_code = models.CharField(max_length=32, choices=ReasonCode.choices, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # The same reviewer approving twice counts once.
+            models.UniqueConstraint(fields=["approval", "reviewer"], name="approval_decision_once_per_reviewer"),
+        ]

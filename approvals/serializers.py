@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from approvals.models import ApprovalDecision, ApprovalRequest
+
+
+class ApprovalDecisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApprovalDecision
+        fields = ["reviewer_label", "decision", "reason_code", "reason", "created_at"]
+
+
+class ApprovalSerializer(serializers.ModelSerializer):
+    customer = serializers.CharField(source="customer.external_id")
+    decisions = ApprovalDecisionSerializer(many=True, read_only=True)
+    approvals_received = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ApprovalRequest
+        fields = [
+            "id",
+            "status",
+            "tool",
+            "customer",
+            "session_id",
+            "requested_by",
+            "arguments",
+            "amount_cents",
+            "currency",
+            "rules",
+            "risk_flags",
+            "sanitizer_modifications",
+            "required_approvals",
+            "approvals_received",
+            "version",
+            "outcome",
+            "failure_reason",
+            "created_at",
+            "expires_at",
+            "decided_at",
+            "decisions",
+        ]
+
+    def get_approvals_received(self, approval: ApprovalRequest) -> int:
+        return sum(1 for d in approval.decisions.all() if d.decision == ApprovalDecision.Decision.APPROVE)
+
+
+class DecisionInputSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=ApprovalDecision.Decision.choices)
+    reason_code = serializers.ChoiceField(choices=ApprovalDecision.ReasonCode.choices, required=False, allow_blank=True)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    version = serializers.IntegerField(required=False, min_value=1, help_text="The version the reviewer saw")
+
+    def validated(self) -> dict[str, Any]:
+        data = dict(self.validated_data)
+        data.setdefault("reason_code", "")
+        data.setdefault("reason", "")
+        data.setdefault("version", None)
+        return data

@@ -1,0 +1,373 @@
+"""Approval flows: hold a call, decide it exactly once, expire what nobody decides.
+
+Every transition is one transaction that moves the approval, its transfer,
+the idempotency record the agent's retries read, the original tool call, and
+writes the audit entries last.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from approvals.models import ApprovalDecision, ApprovalRequest
+from audit.services import AuditEvent, audit_append
+from toolguard import metrics
+from toolguard.models import IdempotencyRecord, ToolCall, Transfer
+from toolguard.pipeline import idempotency
+from toolguard.pipeline.idempotency import IdempotencyScope
+from toolguard.tools.registry import BusinessError
+
+if TYPE_CHECKING:
+    from toolguard.models import AgentSession  # noqa: F401
+    from toolguard.tools.registry import Tool, ToolContext
+
+logger = logging.getLogger(__name__)
+
+REVIEWERS_GROUP = "reviewers"
+
+
+class DecisionRefused(Exception):
+    """A decision that cannot be taken; `code` is stable, `http_status` per the API."""
+
+    def __init__(self, code: str, message: str, *, http_status: int = 409, approval: ApprovalRequest | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.http_status = http_status
+        self.approval = approval
+
+
+def reviewer_label(user: AbstractBaseUser) -> str:
+    return f"reviewer:{user.get_username()}"
+
+
+def approval_request_create(
+    *,
+    approval_id: uuid.UUID,
+    ctx: ToolContext,
+    tool: Tool,
+    tool_call: ToolCall,
+    idempotency_record: IdempotencyRecord,
+    arguments: dict[str, Any],
+    arguments_hash: str,
+    rules: list[str],
+    transfer_id: str | None,
+) -> ApprovalRequest:
+    """Create the pending request inside the executor's transaction."""
+    flags = []
+    if ctx.modifications:
+        flags.append("invisible_stripped")
+    if ctx.session.injection_blocks:
+        flags.append("session_injection_blocks")
+    approval = ApprovalRequest.objects.create(
+        id=approval_id,
+        customer_id=ctx.agent_key.customer_id,
+        tool=tool.name,
+        tool_call=tool_call,
+        transfer_id=transfer_id,
+        idempotency_record=idempotency_record,
+        session_id=ctx.session.session_id,
+        requested_by=ctx.agent_key.label,
+        arguments=arguments,
+        arguments_hash=arguments_hash,
+        amount_cents=int(arguments.get("amount", 0)),
+        currency=str(arguments.get("currency", "")),
+        rules=rules,
+        risk_flags=flags,
+        sanitizer_modifications=list(ctx.modifications),
+        required_approvals=2 if "dual_control" in rules else 1,
+        expires_at=timezone.now() + timedelta(seconds=settings.TOOLGUARD_APPROVAL_TTL_SECONDS),
+    )
+    transaction.on_commit(lambda: _queue("approvals.tasks.approval_notify", str(approval.id)))
+    return approval
+
+
+def _queue(task: str, *args: Any) -> None:
+    """Queue a background task; a broker outage must not fail the committed call."""
+    from django_q.tasks import async_task
+
+    try:
+        async_task(task, *args)
+    except Exception:  # noqa: BLE001 - any broker failure; the sweep and the queue page still work
+        logger.exception("could not queue %s", task)
+
+
+@dataclass(frozen=True)
+class _Settlement:
+    status: str
+    http_status: int
+    transfer_status: str
+    error: dict[str, Any] | None = None
+
+
+def _settle(
+    approval: ApprovalRequest, settlement: _Settlement, *, now: datetime, extra_result: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Write the terminal state to the approval, its transfer, the agent's record and call."""
+    transfer = approval.transfer
+    result: dict[str, Any] = {}
+    if transfer is not None:
+        transfer.status = settlement.transfer_status
+        if settlement.error:
+            transfer.failure_reason = settlement.error["code"]
+        transfer.save(update_fields=["status", "failure_reason", "completed_at"])
+        result = transfer.as_result()
+    result.update(extra_result or {})
+    outcome = {
+        "status": settlement.status,
+        "http_status": settlement.http_status,
+        "result": result,
+        "error": settlement.error,
+        "approval_id": str(approval.id),
+    }
+    approval.status = settlement.status
+    approval.outcome = outcome
+    approval.decided_at = now
+    approval.version += 1
+    if settlement.error:
+        approval.failure_reason = settlement.error["code"]
+    approval.save(update_fields=["status", "outcome", "decided_at", "version", "failure_reason"])
+    _publish_outcome(approval, outcome)
+    return outcome
+
+
+def _publish_outcome(approval: ApprovalRequest, outcome: dict[str, Any]) -> None:
+    """Let the agent's retries and GET /tool-calls see the decided result."""
+    ToolCall.objects.filter(id=approval.tool_call_id).update(
+        status=outcome["status"],
+        http_status=outcome["http_status"],
+        response={**outcome, "replayed": False, "arguments_mismatch": False},
+    )
+    if approval.idempotency_record_id is None:
+        return
+    IdempotencyRecord.objects.filter(id=approval.idempotency_record_id).update(outcome=outcome, updated_at=timezone.now())
+    record = IdempotencyRecord.objects.only("customer_id", "tool", "key").get(id=approval.idempotency_record_id)
+    scope = IdempotencyScope(record.customer_id, record.tool, record.key)
+    transaction.on_commit(lambda: idempotency.outcome_forget(scope))
+
+
+def _event(
+    approval: ApprovalRequest, *, actor: str, actor_type: str, action: str, result: str, details: dict[str, Any] | None = None
+) -> AuditEvent:
+    return AuditEvent(
+        actor=actor,
+        actor_type=actor_type,
+        customer=approval.customer.external_id,
+        action=action,
+        result=result,
+        tool=approval.tool,
+        tool_call_id=str(approval.tool_call_id),
+        session_id=approval.session_id,
+        idempotency_key=str(approval.arguments.get("idempotency_key", "")),
+        approval_id=str(approval.id),
+        details=details or {},
+    )
+
+
+def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEvent]:
+    _settle(approval, _Settlement("expired", 200, Transfer.Status.EXPIRED), now=now)
+    return [
+        _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure"),
+    ]
+
+
+def approval_decide(
+    *,
+    approval_id: uuid.UUID | str,
+    reviewer: AbstractBaseUser,
+    decision: str,
+    reason_code: str = "",
+    reason: str = "",
+    version: int | None = None,
+) -> ApprovalRequest:
+    """Record one reviewer's decision; execute the transfer when enough approve.
+
+    Raises DecisionRefused for every decision that cannot be taken; the
+    approval is left exactly as it was, except that an overdue request found
+    here is expired on the spot.
+    """
+    if decision not in ApprovalDecision.Decision.values:
+        raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
+    if reason_code and reason_code not in ApprovalDecision.ReasonCode.values:
+        raise DecisionRefused("invalid_reason_code", "unknown reason code", http_status=400)
+    if decision == ApprovalDecision.Decision.REJECT and not reason_code:
+        raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
+
+    expired: ApprovalRequest | None = None
+    with transaction.atomic():
+        # The row lock makes concurrent decisions take turns: the second
+        # reviewer to click reads the first one's outcome and is refused, so
+        # the transfer runs at most once.
+        approval = (
+            ApprovalRequest.objects.select_for_update(of=("self",))
+            .select_related("customer", "transfer")
+            .filter(id=approval_id)
+            .first()
+        )
+        if approval is None:
+            raise DecisionRefused("not_found", "no such approval request", http_status=404)
+        now = timezone.now()
+        if approval.status != ApprovalRequest.Status.PENDING:
+            raise DecisionRefused("already_decided", f"this request is already {approval.status}", approval=approval)
+        if approval.expires_at <= now:
+            # Expiry is enforced here too, not only by the sweeper.
+            audit_append(_expire_locked(approval, now=now))
+            expired = approval
+        else:
+            _check_reviewer(approval, reviewer, version)
+            _decide_locked(approval, reviewer, decision, reason_code, reason, now)
+    if expired is not None:
+        raise DecisionRefused("expired", "this request expired before it was decided; nothing was executed", approval=expired)
+    return approval
+
+
+def _check_reviewer(approval: ApprovalRequest, reviewer: AbstractBaseUser, version: int | None) -> None:
+    if not reviewer.groups.filter(name=REVIEWERS_GROUP).exists():  # type: ignore[attr-defined]
+        raise DecisionRefused("not_a_reviewer", "only reviewers can decide approval requests", http_status=403)
+    if approval.customer.user_id is not None and approval.customer.user_id == reviewer.pk:
+        raise DecisionRefused(
+            "own_request", "a reviewer cannot decide a request made on their own behalf", http_status=403
+        )
+    if version is not None and version != approval.version:
+        raise DecisionRefused(
+            "stale_version",
+            "this request changed since the page was drawn; reload it and decide again",
+            approval=approval,
+        )
+    if approval.decisions.filter(reviewer=reviewer).exists():
+        raise DecisionRefused(
+            "already_decided_by_you", "you have already decided this request; a second reviewer must", approval=approval
+        )
+
+
+def _decide_locked(
+    approval: ApprovalRequest, reviewer: AbstractBaseUser, decision: str, reason_code: str, reason: str, now: datetime
+) -> None:
+    label = reviewer_label(reviewer)
+    ApprovalDecision.objects.create(
+        approval=approval,
+        reviewer=reviewer,
+        reviewer_label=label,
+        decision=decision,
+        reason_code=reason_code,
+        reason=reason,
+    )
+    metrics.approval_decision_latency.labels(approval.tool).observe((now - approval.created_at).total_seconds())
+    events: list[AuditEvent] = []
+    decided = {"reason_code": reason_code, "reason": reason}
+
+    def event(action: str, result: str, /, **details: Any) -> None:
+        events.append(_event(approval, actor=label, actor_type="reviewer", action=action, result=result, details=details))
+
+    if decision == ApprovalDecision.Decision.REJECT:
+        # Any rejection is final, even after a first approval.
+        event("approval_denied", "failure", **decided)
+        _settle(approval, _Settlement("rejected", 200, Transfer.Status.REJECTED), now=now, extra_result=decided)
+        event("transfer_rejected", "failure", code="rejected_by_reviewer")
+        audit_append(events)
+        return
+
+    approvals = approval.decisions.filter(decision=ApprovalDecision.Decision.APPROVE).count()
+    event("approval_granted", "success", approvals=approvals, required=approval.required_approvals, **decided)
+    if approvals < approval.required_approvals:
+        approval.version += 1
+        approval.save(update_fields=["version"])
+        audit_append(events)
+        return
+
+    transfer = approval.transfer
+    assert transfer is not None
+    try:
+        _verify_arguments(approval, transfer)
+        with transaction.atomic():  # a savepoint: a refusal leaves balances untouched
+            from toolguard.tools.banking import transfer_move_money
+
+            transfer_move_money(transfer)
+    except BusinessError as exc:
+        error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
+        _settle(approval, _Settlement("failed", 422, Transfer.Status.FAILED, error), now=now)
+        event("transfer_rejected", "failure", code=exc.code)
+    else:
+        _settle(approval, _Settlement("completed", 200, Transfer.Status.COMPLETED), now=now, extra_result=decided)
+        event("transfer_completed", "success", result=transfer.as_result())
+    audit_append(events)
+
+
+def _verify_arguments(approval: ApprovalRequest, transfer: Transfer) -> None:
+    """Execute only what the reviewer was shown."""
+    shown = idempotency.arguments_hash(approval.arguments)
+    about_to_run = {
+        "from_account": transfer.from_account.number,
+        "to_account": transfer.to_account.number,
+        "amount": transfer.amount_cents,
+        "currency": transfer.currency,
+    }
+    if transfer.memo or "memo" in approval.arguments:
+        about_to_run["memo"] = transfer.memo
+    if shown != approval.arguments_hash or idempotency.arguments_hash(about_to_run) != approval.arguments_hash:
+        raise BusinessError("arguments_changed", "the transfer no longer matches what was approved")
+
+
+def approvals_expire(*, now: datetime | None = None, batch: int = 2000) -> int:
+    """Expire every pending request past its deadline, in bulk; return how many."""
+    now = now or timezone.now()
+    total = 0
+    while True:
+        with transaction.atomic():
+            # SKIP LOCKED lets several workers sweep at once, and skips a row
+            # a reviewer is deciding right now (the decision re-checks expiry).
+            ids = list(
+                ApprovalRequest.objects.select_for_update(skip_locked=True)
+                .filter(status=ApprovalRequest.Status.PENDING, expires_at__lte=now)
+                .order_by("expires_at")
+                .values_list("id", flat=True)[:batch]
+            )
+            if not ids:
+                return total
+            _expire_batch(ids, now)
+            total += len(ids)
+
+
+def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
+    approvals = list(ApprovalRequest.objects.filter(id__in=ids).select_related("customer", "transfer__from_account", "transfer__to_account"))
+    transfers, records, calls, events = [], [], [], []
+    for approval in approvals:
+        result: dict[str, Any] = {}
+        if approval.transfer is not None:
+            approval.transfer.status = Transfer.Status.EXPIRED
+            transfers.append(approval.transfer)
+            result = approval.transfer.as_result()
+        outcome = {"status": "expired", "http_status": 200, "result": result, "error": None, "approval_id": str(approval.id)}
+        approval.status = ApprovalRequest.Status.EXPIRED
+        approval.outcome = outcome
+        approval.decided_at = now
+        approval.version += 1
+        if approval.idempotency_record_id is not None:
+            records.append(IdempotencyRecord(id=approval.idempotency_record_id, outcome=outcome, updated_at=now))
+        calls.append(
+            ToolCall(
+                id=approval.tool_call_id,
+                status="expired",
+                http_status=200,
+                response={**outcome, "replayed": False, "arguments_mismatch": False},
+            )
+        )
+        events.append(_event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure"))
+    ApprovalRequest.objects.bulk_update(approvals, ["status", "outcome", "decided_at", "version"], batch_size=500)
+    Transfer.objects.bulk_update(transfers, ["status"], batch_size=500)
+    IdempotencyRecord.objects.bulk_update(records, ["outcome", "updated_at"], batch_size=500)
+    ToolCall.objects.bulk_update(calls, ["status", "http_status", "response"], batch_size=500)
+    scopes = list(
+        IdempotencyRecord.objects.filter(id__in=[r.id for r in records]).values_list("customer_id", "tool", "key")
+    )
+    transaction.on_commit(lambda: [idempotency.outcome_forget(IdempotencyScope(*scope)) for scope in scopes])
+    audit_append(events)

@@ -1,0 +1,84 @@
+"""Who is calling: agents by key, people by session or HTTP Basic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import authentication, exceptions, permissions
+from rest_framework.request import Request
+
+from toolguard.models import AgentKey
+
+COMPLIANCE_GROUP = "compliance"
+REVIEWERS_GROUP = "reviewers"
+
+
+class AgentKeyAuthentication(authentication.BaseAuthentication):
+    """`Authorization: Bearer tg_...`: the request acts for the key's customer."""
+
+    def authenticate(self, request: Request) -> tuple[Any, AgentKey] | None:
+        header = authentication.get_authorization_header(request).decode("latin-1")
+        scheme, _, raw = header.partition(" ")
+        if scheme.lower() != "bearer":
+            return None
+        key = AgentKey.objects.authenticate(raw.strip())
+        if key is None:
+            raise exceptions.AuthenticationFailed("invalid or revoked agent key")
+        return AgentPrincipal(key), key
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="toolguard"'
+
+
+class AgentPrincipal:
+    """request.user for agent calls: authenticated, but never a person."""
+
+    is_authenticated = True
+    is_active = True
+    is_staff = False
+    is_superuser = False
+
+    def __init__(self, key: AgentKey) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return self.key.label
+
+
+def is_agent(request: Request) -> bool:
+    return isinstance(request.auth, AgentKey)
+
+
+def in_group(request: Request, group: str) -> bool:
+    user = request.user
+    if is_agent(request) or user is None or not user.is_authenticated:
+        return False
+    return bool(user.groups.filter(name=group).exists())
+
+
+class IsAgent(permissions.BasePermission):
+    message = "an agent key is required; people cannot call tools"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return is_agent(request)
+
+
+class IsReviewer(permissions.BasePermission):
+    message = "only reviewers may do this"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return in_group(request, REVIEWERS_GROUP)
+
+
+class IsCompliance(permissions.BasePermission):
+    message = "only compliance staff may read the audit log"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return in_group(request, COMPLIANCE_GROUP)
+
+
+# The first class answers a 401's WWW-Authenticate. Agent keys are recognised
+# on people's endpoints too, so that an agent is refused with a clear 403
+# rather than an anonymous 401, and people's credentials likewise on agents'.
+AGENT_FIRST = [AgentKeyAuthentication, authentication.BasicAuthentication, authentication.SessionAuthentication]
+PEOPLE_FIRST = [authentication.BasicAuthentication, authentication.SessionAuthentication, AgentKeyAuthentication]

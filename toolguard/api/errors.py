@@ -1,0 +1,38 @@
+"""Every API error is `{"error": {"code", "message", "details"}}` with a stable code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.NotAuthenticated: "unauthenticated",
+    exceptions.AuthenticationFailed: "unauthenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.ParseError: "malformed_request",
+    exceptions.ValidationError: "malformed_request",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.Throttled: "rate_limited",
+}
+
+
+def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "details": details}}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    response = exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = error_body(code, "the request is malformed", exc.detail)
+    else:
+        response.data = error_body(code, str(exc.detail))
+    return response

@@ -1,0 +1,137 @@
+"""The tool-execution API. Views authenticate, parse, call one service, render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit.services import AuditEvent, audit_append
+from toolguard.api.auth import AGENT_FIRST, IsAgent, is_agent
+from toolguard.api.errors import error_body
+from toolguard.api.formats import MalformedRequest, parse_tool_call, tool_message
+from toolguard.api.serializers import (
+    ErrorResponseSerializer,
+    ToolCallInputSerializer,
+    ToolCallOutputSerializer,
+    ToolExportSerializer,
+)
+from toolguard.models import AgentKey, ToolCall
+from toolguard.pipeline.executor import tool_call_execute
+from toolguard.tools.registry import EXPORT_FORMATS, all_tools
+
+ERRORS = {code: OpenApiResponse(ErrorResponseSerializer) for code in (400, 401, 403, 404, 409, 429, 503)}
+
+
+def tool_call_body(tool_call: ToolCall) -> dict[str, Any]:
+    response = tool_call.response
+    content = {
+        "status": response["status"],
+        "result": response["result"],
+        "error": response["error"],
+        "approval_id": response["approval_id"],
+        "replayed": response["replayed"],
+        "arguments_mismatch": response["arguments_mismatch"],
+    }
+    return {
+        "id": str(tool_call.id),
+        "tool_call_id": tool_call.tool_call_id,
+        "tool": tool_call.tool,
+        **content,
+        "tool_message": tool_message(
+            provider=tool_call.provider, tool_call_id=tool_call.tool_call_id, name=tool_call.tool, content=content
+        ),
+    }
+
+
+def _audit_refused_request(request: Request, action: str, code: str) -> None:
+    key = request.auth if isinstance(request.auth, AgentKey) else None
+    audit_append(
+        [
+            AuditEvent(
+                actor=key.label if key else "anonymous",
+                actor_type="agent" if key else "anonymous",
+                customer=key.customer.external_id if key else "",
+                action=action,
+                result="blocked" if action != "malformed_request" else "failure",
+                details={"code": code, "path": request.path, "remote_addr": request.META.get("REMOTE_ADDR", "")},
+            )
+        ]
+    )
+
+
+class ToolCallCreateView(APIView):
+    authentication_classes = AGENT_FIRST
+    permission_classes = [IsAgent]
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().initial(request, *args, **kwargs)
+        except (exceptions.NotAuthenticated, exceptions.AuthenticationFailed):
+            _audit_refused_request(request, "authentication_failed", "unauthenticated")
+            raise
+        except exceptions.PermissionDenied:
+            _audit_refused_request(request, "tool_call_denied", "agent_key_required")
+            raise
+
+    @extend_schema(
+        operation_id="tool_calls_create",
+        request=ToolCallInputSerializer,
+        responses={
+            200: ToolCallOutputSerializer,
+            202: ToolCallOutputSerializer,
+            403: ToolCallOutputSerializer,
+            404: ToolCallOutputSerializer,
+            409: ToolCallOutputSerializer,
+            422: ToolCallOutputSerializer,
+            423: ToolCallOutputSerializer,
+            503: ToolCallOutputSerializer,
+            400: OpenApiResponse(ErrorResponseSerializer),
+            401: OpenApiResponse(ErrorResponseSerializer),
+        },
+        summary="Run one tool call through the guarded pipeline",
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            call = parse_tool_call(request.data)
+        except (MalformedRequest, exceptions.ParseError) as exc:
+            _audit_refused_request(request, "malformed_request", "malformed_request")
+            message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
+            return Response(error_body("malformed_request", message), status=400)
+        tool_call, outcome = tool_call_execute(agent_key=request.auth, request=call)
+        return Response(tool_call_body(tool_call), status=outcome.http_status, headers=outcome.headers)
+
+
+class ToolCallDetailView(APIView):
+    authentication_classes = AGENT_FIRST
+    permission_classes = [IsAgent]
+
+    @extend_schema(operation_id="tool_calls_retrieve", responses={200: ToolCallOutputSerializer, **ERRORS})
+    def get(self, request: Request, tool_call_id: str) -> Response:
+        # An agent sees its own customer's calls only; others' look missing.
+        tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=request.auth.customer_id).first()
+        if tool_call is None:
+            raise exceptions.NotFound("no such tool call")
+        return Response(tool_call_body(tool_call))
+
+
+class ToolListView(APIView):
+    authentication_classes = AGENT_FIRST
+
+    @extend_schema(
+        operation_id="tools_list",
+        parameters=[OpenApiParameter("format", str, enum=list(EXPORT_FORMATS), description="Provider shape")],
+        responses={200: ToolExportSerializer, **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        fmt = request.query_params.get("format", "native")
+        if fmt not in EXPORT_FORMATS:
+            return Response(error_body("malformed_request", f"format must be one of {', '.join(EXPORT_FORMATS)}"), status=400)
+        tools = all_tools()
+        if is_agent(request):
+            tools = [tool for tool in tools if tool.name in request.auth.allowed_tools]
+        return Response({"format": fmt, "tools": [tool.export(fmt) for tool in tools]})

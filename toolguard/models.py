@@ -1,0 +1,211 @@
+"""The bank the reference tools act on, and the records of every tool call."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Customer(models.Model):
+    external_id = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    # The person this customer is, when they also have a login: a reviewer
+    # must never decide a request made on their own behalf.
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    def __str__(self) -> str:
+        return self.external_id
+
+
+class Account(models.Model):
+    number = models.CharField(max_length=64, unique=True)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="accounts")
+    currency = models.CharField(max_length=3)
+    balance_cents = models.BigIntegerField(default=0)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            # The last line of defence against an overdraft, whatever the code does.
+            models.CheckConstraint(condition=Q(balance_cents__gte=0), name="account_balance_non_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class Payee(models.Model):
+    customer = models.ForeignKey(Customer, on_delete=models.CASCADE, related_name="payees")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
+    label = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["customer", "account"], name="payee_unique_per_customer")]
+
+
+class Transfer(models.Model):
+    class Status(models.TextChoices):
+        PENDING_APPROVAL = "pending_approval"
+        COMPLETED = "completed"
+        REJECTED = "rejected"
+        EXPIRED = "expired"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="transfers")
+    session_id = models.CharField(max_length=128)
+    from_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="outgoing")
+    to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="incoming")
+    amount_cents = models.BigIntegerField()
+    currency = models.CharField(max_length=3)
+    memo = models.CharField(max_length=256, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices)
+    failure_reason = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # Session total for the per-session approval limit.
+            models.Index(fields=["customer", "session_id", "status"], name="transfer_session_status"),
+            # list_transactions: newest transfers touching one account.
+            models.Index(fields=["from_account", "-created_at"], name="transfer_from_recent"),
+            models.Index(fields=["to_account", "-created_at"], name="transfer_to_recent"),
+        ]
+
+    def as_result(self) -> dict[str, object]:
+        return {
+            "transfer_id": str(self.id),
+            "status": self.status,
+            "from_account": self.from_account.number,
+            "to_account": self.to_account.number,
+            "amount": self.amount_cents,
+            "currency": self.currency,
+        }
+
+
+def _hash_key(raw_key: str) -> str:
+    # Agent keys are 256-bit random values, so one SHA-256 is enough: there is
+    # nothing to brute-force, and verification stays on the fast path.
+    return hashlib.sha256(raw_key.encode()).hexdigest()
+
+
+class AgentKeyManager(models.Manager["AgentKey"]):
+    def issue(self, *, customer: Customer, allowed_tools: list[str], name: str = "") -> tuple[AgentKey, str]:
+        """Create a key and return it with its secret, which is never stored."""
+        prefix = secrets.token_hex(6)
+        raw = f"tg_{prefix}_{secrets.token_urlsafe(32)}"
+        key = self.create(
+            customer=customer, prefix=prefix, key_hash=_hash_key(raw), allowed_tools=allowed_tools, name=name
+        )
+        return key, raw
+
+    def authenticate(self, raw_key: str) -> AgentKey | None:
+        parts = raw_key.split("_", 2)
+        if len(parts) != 3 or parts[0] != "tg":
+            return None
+        key = self.select_related("customer").filter(prefix=parts[1], revoked_at__isnull=True).first()
+        if key is None or not hmac.compare_digest(key.key_hash, _hash_key(raw_key)):
+            return None
+        return key
+
+
+class AgentKey(models.Model):
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="agent_keys")
+    name = models.CharField(max_length=200, blank=True)
+    prefix = models.CharField(max_length=16, unique=True)
+    key_hash = models.CharField(max_length=64)
+    allowed_tools = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = AgentKeyManager()
+
+    @property
+    def label(self) -> str:
+        """How the key appears in the audit log: identifiable, never usable."""
+        return f"agent:{self.customer.external_id}:{self.prefix}"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class AgentSession(models.Model):
+    """One agent conversation, as named by the caller's session_id."""
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="sessions")
+    session_id = models.CharField(max_length=128)
+    injection_blocks = models.PositiveIntegerField(default=0)
+    quarantined_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["customer", "session_id"], name="agent_session_unique"),
+        ]
+
+    @property
+    def is_quarantined(self) -> bool:
+        return self.quarantined_at is not None
+
+
+class ToolCall(models.Model):
+    """Every authenticated tool call, whatever became of it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="tool_calls")
+    agent_key = models.ForeignKey(AgentKey, on_delete=models.PROTECT, related_name="tool_calls")
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=64)
+    tool_call_id = models.CharField(max_length=128, blank=True)
+    provider = models.CharField(max_length=16)
+    status = models.CharField(max_length=20)
+    http_status = models.PositiveSmallIntegerField()
+    # Sanitized arguments only; a blocked call keeps none (its payload is the attack).
+    arguments = models.JSONField(null=True, blank=True)
+    response = models.JSONField()
+    idempotency_key = models.CharField(max_length=128, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    duration_ms = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [
+            # A session's calls in order, on the reviewer's detail page.
+            models.Index(fields=["customer", "session_id", "created_at"], name="toolcall_session_order"),
+        ]
+
+
+class IdempotencyRecord(models.Model):
+    """The durable side of the idempotency contract: the source of truth.
+
+    Redis holds the lock and a hot copy; this row is written in the same
+    transaction as the transfer, so a flushed or lost Redis can never cause
+    a second execution.
+    """
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="+")
+    tool = models.CharField(max_length=64)
+    key = models.CharField(max_length=128)
+    arguments_hash = models.CharField(max_length=64)
+    outcome = models.JSONField()
+    tool_call = models.ForeignKey(ToolCall, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            # Keys are scoped: the same key from another customer or tool is another operation.
+            models.UniqueConstraint(fields=["customer", "tool", "key"], name="idempotency_scope_unique"),
+        ]

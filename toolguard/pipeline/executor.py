@@ -1,0 +1,454 @@
+"""The executor: the one path every tool call takes.
+
+authenticate (done by the view) -> session check -> schema validation ->
+sanitization -> idempotency -> authorization and policy -> approval gate ->
+execution in one transaction -> stored result, audit entry, metrics.
+
+Every return path writes its audit entries through `audit_append`, in the
+same transaction as whatever the call changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from approvals.services import approval_request_create
+from audit.services import AuditEvent, audit_append
+from toolguard import metrics
+from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
+from toolguard.pipeline import idempotency
+from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
+try:
+    from toolguard.pipeline.sanitizer import sanitize_arguments
+except ImportError:  # TMP
+    from toolguard.pipeline._tmp_sanitizer import sanitize_arguments  # TMP
+from toolguard.pipeline.validation import validation_errors
+from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
+
+
+@dataclass(frozen=True)
+class CallRequest:
+    """One tool call, already lifted out of its provider's shape."""
+
+    provider: str
+    tool_call_id: str
+    name: str
+    arguments: Any
+    session_id: str
+    # Set when the provider's arguments could not even be parsed (truncated JSON).
+    arguments_error: str = ""
+
+
+@dataclass
+class Outcome:
+    status: str
+    http_status: int
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    approval_id: str | None = None
+    replayed: bool = False
+    arguments_mismatch: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def stored(self) -> dict[str, Any]:
+        """What a replay answers with."""
+        return {
+            "status": self.status,
+            "http_status": self.http_status,
+            "result": self.result,
+            "error": self.error,
+            "approval_id": self.approval_id,
+        }
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any], *, arguments_mismatch: bool) -> Outcome:
+        return cls(
+            status=stored["status"],
+            http_status=stored["http_status"],
+            result=stored["result"],
+            error=stored["error"],
+            approval_id=stored["approval_id"],
+            replayed=True,
+            arguments_mismatch=arguments_mismatch,
+            headers={"Idempotent-Replayed": "true"},
+        )
+
+
+def refusal(status: str, http_status: int, code: str, message: str, details: Any = None) -> Outcome:
+    return Outcome(status=status, http_status=http_status, error={"code": code, "message": message, "details": details})
+
+
+@dataclass
+class _Call:
+    """Everything one pass through the pipeline has learned so far."""
+
+    agent_key: AgentKey
+    request: CallRequest
+    tool: Tool | None
+    started: float
+    id: uuid.UUID = field(default_factory=uuid.uuid4)
+    arguments: dict[str, Any] | None = None
+    events: list[AuditEvent] = field(default_factory=list)
+    modifications: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def tool_name(self) -> str:
+        return self.tool.name if self.tool else self.request.name[:64]
+
+    @property
+    def idempotency_key(self) -> str:
+        if self.arguments and isinstance(self.arguments.get("idempotency_key"), str):
+            return str(self.arguments["idempotency_key"])
+        return ""
+
+    def event(self, action: str, result: str, /, **details: Any) -> None:
+        self.events.append(
+            AuditEvent(
+                actor=self.agent_key.label,
+                actor_type="agent",
+                customer=self.agent_key.customer.external_id,
+                action=action,
+                result=result,
+                tool=self.tool_name,
+                tool_call_id=str(self.id),
+                session_id=self.request.session_id,
+                idempotency_key=self.idempotency_key,
+                approval_id=str(details.pop("approval_id", "") or ""),
+                details=details,
+            )
+        )
+
+    def elapsed_ms(self) -> float:
+        return round((time.perf_counter() - self.started) * 1000, 3)
+
+
+def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
+    call = _Call(agent_key=agent_key, request=request, tool=get_tool(request.name), started=time.perf_counter())
+    call.event(
+        "tool_call_received",
+        "success",
+        provider=request.provider,
+        client_tool_call_id=request.tool_call_id[:128],
+        requested_tool=request.name[:64],
+    )
+    outcome, tool_call = _run(call)
+    labels = call.tool_name if call.tool else "unknown"
+    metrics.tool_call_count.labels(labels, outcome.status).inc()
+    metrics.tool_execution_duration.labels(labels).observe(time.perf_counter() - call.started)
+    return tool_call, outcome
+
+
+def _run(call: _Call) -> tuple[Outcome, ToolCall]:
+    tool, request = call.tool, call.request
+    if tool is None:
+        call.event("tool_call_rejected", "failure", code="unknown_tool")
+        return _finish(call, refusal("invalid", 404, "unknown_tool", f"no tool named {request.name[:64]!r}"))
+    if tool.name not in call.agent_key.allowed_tools:
+        call.event("tool_call_denied", "blocked", code="tool_not_allowed")
+        return _finish(call, refusal("denied", 403, "tool_not_allowed", "this agent key may not call this tool"))
+
+    session = AgentSession.objects.filter(customer_id=call.agent_key.customer_id, session_id=request.session_id).first()
+    if session is not None and session.is_quarantined:
+        call.event("quarantine_refused", "blocked", code="session_quarantined")
+        return _finish(
+            call,
+            refusal("quarantined", 423, "session_quarantined", "this session is quarantined until a person releases it"),
+        )
+
+    if request.arguments_error:
+        errors = [{"path": "", "message": request.arguments_error, "code": "invalid_json"}]
+    else:
+        errors = validation_errors(tool, request.arguments)
+    if errors:
+        metrics.tool_validation_failures.labels(tool.name).inc()
+        call.event("validation_failed", "failure", errors=errors)
+        return _finish(call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors))
+
+    sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
+    if sanitized.block is not None:
+        return _finish_blocked(call, sanitized.block.field, sanitized.block.category)
+    call.arguments = sanitized.arguments
+    call.modifications = tuple(
+        {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
+        for m in sanitized.modifications
+    )
+    if call.modifications:
+        call.event("arguments_sanitized", "success", modifications=list(call.modifications))
+
+    if not tool.changes_state:
+        return _run_read_only(call, tool, session)
+    return _run_state_changing(call, tool)
+
+
+def _context(call: _Call, session: AgentSession) -> ToolContext:
+    return ToolContext(
+        agent_key=call.agent_key, session=session, tool_call_id=call.request.tool_call_id, modifications=call.modifications
+    )
+
+
+def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    ctx = _context(call, session or AgentSession(customer=call.agent_key.customer, session_id=call.request.session_id))
+    try:
+        tool.handler.authorize(ctx, call.arguments)
+        result = tool.handler.execute(ctx, call.arguments)
+    except ToolError as exc:
+        return _finish_tool_error(call, exc)
+    call.event("tool_executed", "success")
+    return _finish(call, Outcome(status="completed", http_status=200, result=result))
+
+
+def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    scope = IdempotencyScope(call.agent_key.customer_id, tool.name, call.idempotency_key)
+    args_hash = idempotency.arguments_hash(call.arguments)
+    try:
+        hot = idempotency.cached_outcome(scope)
+        if hot is not None:
+            return _finish_replay(call, hot["outcome"], hot["arguments_hash"] != args_hash)
+        token = idempotency.lock_acquire(scope)
+    except IdempotencyUnavailable:
+        # Not knowing whether the key ran means not running it: a store
+        # outage must never turn into a duplicate transfer.
+        call.event("idempotency_unavailable", "failure", code="idempotency_unavailable")
+        return _finish(
+            call,
+            refusal("failed", 503, "idempotency_unavailable", "the idempotency store is unreachable; retry later"),
+            headers={"Retry-After": "5"},
+        )
+    if token is None:
+        call.event("idempotency_in_progress", "failure", code="idempotency_in_progress")
+        return _finish(
+            call,
+            refusal("failed", 409, "idempotency_in_progress", "a call with this idempotency key is still executing"),
+            headers={"Retry-After": "1"},
+        )
+    events_before = list(call.events)
+    try:
+        try:
+            return _execute_claimed(call, tool, scope, args_hash)
+        except IntegrityError:
+            # Another execution of this key committed first (the lock expired
+            # or Redis was flushed under it): ours rolled back whole, so answer
+            # with theirs.
+            record = IdempotencyRecord.objects.filter(
+                customer_id=scope.customer_id, tool=scope.tool, key=scope.key
+            ).first()
+            if record is None:
+                raise
+            call.events = events_before
+            return _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
+    finally:
+        idempotency.lock_release(scope, token)
+
+
+def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash: str) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    now = timezone.now()
+    with transaction.atomic():
+        record = IdempotencyRecord.objects.filter(customer_id=scope.customer_id, tool=scope.tool, key=scope.key).first()
+        if record is not None and record.expires_at > now:
+            outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
+            if outcome.status != "pending_approval":
+                # Pending results change when a reviewer decides, so only
+                # settled ones are copied to the hot cache.
+                _remember_on_commit(scope, record)
+            return outcome, tool_call
+        if record is not None:
+            # Past its TTL a reused key is a new operation.
+            record.delete()
+
+        # Locking the session row makes the calls of one session take turns,
+        # so the session total read by the approval rules cannot race.
+        session, _ = AgentSession.objects.select_for_update().get_or_create(
+            customer_id=call.agent_key.customer_id, session_id=call.request.session_id
+        )
+        ctx = _context(call, session)
+        try:
+            tool.handler.authorize(ctx, call.arguments)
+            rules = tool.handler.approval_rules(ctx, call.arguments)
+        except ToolError as exc:
+            return _finish_tool_error(call, exc)
+
+        if rules:
+            return _hold_for_approval(call, tool, ctx, scope, args_hash, rules, now)
+
+        call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
+        try:
+            with transaction.atomic():  # a savepoint: a refusal undoes the tool's writes only
+                result = tool.handler.execute(ctx, call.arguments)
+        except BusinessError as exc:
+            # Business failures are not stored: a retry tries again.
+            return _finish_tool_error(call, exc)
+        call.event("transfer_completed", "success", result=result)
+        outcome = Outcome(status="completed", http_status=200, result=result)
+        tool_call = _save_tool_call(call, outcome)
+        record = IdempotencyRecord.objects.create(
+            customer_id=scope.customer_id,
+            tool=scope.tool,
+            key=scope.key,
+            arguments_hash=args_hash,
+            outcome=outcome.stored(),
+            tool_call=tool_call,
+            expires_at=now + timedelta(seconds=settings.TOOLGUARD_IDEMPOTENCY_TTL_SECONDS),
+        )
+        _write_audit(call)  # last: the chain lock is held from here to commit
+        _remember_on_commit(scope, record)
+        return outcome, tool_call
+
+
+def _hold_for_approval(
+    call: _Call,
+    tool: Tool,
+    ctx: ToolContext,
+    scope: IdempotencyScope,
+    args_hash: str,
+    rules: list[str],
+    now: Any,
+) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    pending_result = tool.handler.hold(ctx, call.arguments)
+    approval_id = uuid.uuid4()
+    outcome = Outcome(status="pending_approval", http_status=202, result=pending_result, approval_id=str(approval_id))
+    call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
+    call.event("approval_requested", "pending", approval_id=approval_id, rules=rules)
+    # The tool call row must exist before the approval and the record point at it;
+    # _finish writes the audit entries last, after both.
+    tool_call = _save_tool_call(call, outcome)
+    record = IdempotencyRecord.objects.create(
+        customer_id=scope.customer_id,
+        tool=scope.tool,
+        key=scope.key,
+        arguments_hash=args_hash,
+        outcome=outcome.stored(),
+        tool_call=tool_call,
+        expires_at=now + timedelta(seconds=settings.TOOLGUARD_IDEMPOTENCY_TTL_SECONDS),
+    )
+    approval_request_create(
+        approval_id=approval_id,
+        ctx=ctx,
+        tool=tool,
+        tool_call=tool_call,
+        idempotency_record=record,
+        arguments=call.arguments,
+        arguments_hash=args_hash,
+        rules=rules,
+        transfer_id=pending_result.get("transfer_id"),
+    )
+    _write_audit(call)
+    return outcome, tool_call
+
+
+def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcome, ToolCall]:
+    raw = _value_at(call.request.arguments, field_path)
+    metrics.tool_injection_blocks.labels(call.tool_name, category).inc()
+    # Never the payload: its category, where it was, how long, and a hash to
+    # match it against other sightings.
+    call.event(
+        "injection_blocked",
+        "blocked",
+        field=field_path,
+        category=category,
+        length=len(raw),
+        sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
+    )
+    outcome = refusal(
+        "blocked", 422, "injection_blocked", "the arguments were blocked by the sanitizer",
+        {"field": field_path, "category": category},
+    )
+    with transaction.atomic():
+        session, _ = AgentSession.objects.select_for_update().get_or_create(
+            customer_id=call.agent_key.customer_id, session_id=call.request.session_id
+        )
+        session.injection_blocks += 1
+        update = ["injection_blocks"]
+        if session.injection_blocks >= settings.TOOLGUARD_QUARANTINE_BLOCKS and not session.is_quarantined:
+            session.quarantined_at = timezone.now()
+            update.append("quarantined_at")
+            call.event("session_quarantined", "blocked", injection_blocks=session.injection_blocks)
+        session.save(update_fields=update)
+        return _finish(call, outcome)
+
+
+def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:
+    if isinstance(exc, BusinessError):
+        call.event("transfer_rejected" if call.tool_name == "transfer_funds" else "tool_failed", "failure", code=exc.code)
+    else:
+        call.event("authorization_denied", "blocked", code=exc.code, **exc.details)
+    return _finish(call, refusal(exc.status, exc.http_status, exc.code, exc.message, exc.details or None))
+
+
+def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple[Outcome, ToolCall]:
+    assert call.tool is not None
+    metrics.tool_idempotency_hits.labels(call.tool.name).inc()
+    outcome = Outcome.from_stored(stored, arguments_mismatch=mismatch)
+    call.event("idempotency_hit", "success", replayed_status=outcome.status, approval_id=outcome.approval_id)
+    if mismatch:
+        # Key wins: the first result stands, but a retry that changed the
+        # amount or destination is worth a human's look.
+        call.event("idempotency_mismatch", "blocked", approval_id=outcome.approval_id)
+    return _finish(call, outcome)
+
+
+def _remember_on_commit(scope: IdempotencyScope, record: IdempotencyRecord) -> None:
+    entry = {"outcome": record.outcome, "arguments_hash": record.arguments_hash}
+    ttl = (record.expires_at - timezone.now()).total_seconds()
+    transaction.on_commit(lambda: idempotency.outcome_remember(scope, entry, ttl))
+
+
+def _save_tool_call(call: _Call, outcome: Outcome) -> ToolCall:
+    return ToolCall.objects.create(
+        id=call.id,
+        customer_id=call.agent_key.customer_id,
+        agent_key=call.agent_key,
+        session_id=call.request.session_id,
+        tool=call.tool_name,
+        tool_call_id=call.request.tool_call_id[:128],
+        provider=call.request.provider,
+        status=outcome.status,
+        http_status=outcome.http_status,
+        arguments=call.arguments,
+        response={**outcome.stored(), "replayed": outcome.replayed, "arguments_mismatch": outcome.arguments_mismatch},
+        idempotency_key=call.idempotency_key,
+        duration_ms=call.elapsed_ms(),
+    )
+
+
+def _write_audit(call: _Call) -> None:
+    if call.events:
+        last = call.events[-1]
+        call.events[-1] = AuditEvent(**{**last.__dict__, "duration_ms": call.elapsed_ms()})
+    audit_append(call.events)
+    call.events = []
+
+
+def _finish(
+    call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = None
+) -> tuple[Outcome, ToolCall]:
+    if headers:
+        outcome.headers.update(headers)
+    with transaction.atomic():
+        tool_call = _save_tool_call(call, outcome)
+        _write_audit(call)
+    return outcome, tool_call
+
+
+def _value_at(arguments: Any, pointer: str) -> str:
+    value = arguments
+    for part in [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]:
+        if isinstance(value, dict):
+            value = value.get(part, "")
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return ""
+    return value if isinstance(value, str) else str(value)

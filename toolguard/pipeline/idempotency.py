@@ -1,0 +1,90 @@
+"""The fast side of the idempotency contract: a lock and a hot copy in the cache.
+
+With REDIS_URL set the cache is Redis; in the embedded default it is
+Django's database cache. The database row (IdempotencyRecord) is the source
+of truth; everything here is an optimisation or a courtesy, except that an
+unreachable store makes state-changing tools fail closed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError
+from redis.exceptions import RedisError
+
+STORE_ERRORS = (RedisError, DatabaseError, OSError)
+
+
+class IdempotencyUnavailable(Exception):
+    """The store cannot say whether a key was seen; the caller must not execute."""
+
+
+@dataclass(frozen=True)
+class IdempotencyScope:
+    customer_id: int
+    tool: str
+    key: str
+
+    @property
+    def cache_key(self) -> str:
+        return f"idem:v1:{self.customer_id}:{self.tool}:{self.key}"
+
+    @property
+    def lock_key(self) -> str:
+        return f"idemlock:v1:{self.customer_id}:{self.tool}:{self.key}"
+
+
+def arguments_hash(arguments: dict[str, Any]) -> str:
+    """Canonical hash of what the operation is, without the key that names it."""
+    body = {name: value for name, value in arguments.items() if name != "idempotency_key"}
+    return hashlib.sha256(
+        json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    ).hexdigest()
+
+
+def cached_outcome(scope: IdempotencyScope) -> dict[str, Any] | None:
+    try:
+        return cache.get(scope.cache_key)  # type: ignore[no-any-return]
+    except STORE_ERRORS as exc:
+        raise IdempotencyUnavailable(str(exc)) from exc
+
+
+def lock_acquire(scope: IdempotencyScope) -> str | None:
+    """A token when this request may execute the key, None while another one does."""
+    token = secrets.token_hex(8)
+    try:
+        acquired = cache.add(scope.lock_key, token, timeout=settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS)
+    except STORE_ERRORS as exc:
+        raise IdempotencyUnavailable(str(exc)) from exc
+    return token if acquired else None
+
+
+def lock_release(scope: IdempotencyScope, token: str) -> None:
+    # Check-then-delete can, in a rare window, drop a lock that expired and was
+    # taken again; the unique database row still stops a second execution.
+    try:
+        if cache.get(scope.lock_key) == token:
+            cache.delete(scope.lock_key)
+    except STORE_ERRORS:
+        pass  # the lock expires on its own
+
+
+def outcome_remember(scope: IdempotencyScope, entry: dict[str, Any], ttl_seconds: float) -> None:
+    try:
+        cache.set(scope.cache_key, entry, timeout=max(1, int(ttl_seconds)))
+    except STORE_ERRORS:
+        pass  # the database row answers the next retry
+
+
+def outcome_forget(scope: IdempotencyScope) -> None:
+    try:
+        cache.delete(scope.cache_key)
+    except STORE_ERRORS:
+        pass

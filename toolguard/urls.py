@@ -1,0 +1,36 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from approvals import api as approvals_api
+from audit import api as audit_api
+from toolguard import views
+from toolguard.api import views as api
+
+api_v1 = [
+    path("tool-calls", api.ToolCallCreateView.as_view(), name="tool-call-create"),
+    path("tool-calls/<uuid:tool_call_id>", api.ToolCallDetailView.as_view(), name="tool-call-detail"),
+    path("tools", api.ToolListView.as_view(), name="tool-list"),
+    path("approvals", approvals_api.ApprovalListView.as_view(), name="approval-list"),
+    path("approvals/<uuid:approval_id>", approvals_api.ApprovalDetailView.as_view(), name="approval-detail"),
+    path(
+        "approvals/<uuid:approval_id>/decision",
+        approvals_api.ApprovalDecisionView.as_view(),
+        name="approval-decision",
+    ),
+    path("audit", audit_api.AuditListView.as_view(), name="audit-list"),
+    path("audit/export", audit_api.AuditExportView.as_view(), name="audit-export"),
+]
+
+urlpatterns = [
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
+    path("metrics", views.metrics_view, name="metrics"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,44 @@
+"""Operational endpoints: health, readiness, metrics."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.http import require_GET
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from toolguard.metrics import metrics_exposition
+from toolguard.pipeline.idempotency import STORE_ERRORS
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """The process is up; says nothing about its dependencies."""
+    return JsonResponse({"status": "ok"})
+
+
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Ready to serve: the database answers, and so does the idempotency store."""
+    checks: dict[str, str] = {}
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        checks["database"] = "ok"
+    except Exception as exc:  # noqa: BLE001 - any failure means not ready
+        checks["database"] = f"error: {type(exc).__name__}"
+    try:
+        cache.set("readyz", "1", timeout=5)
+        checks["cache"] = "ok" if cache.get("readyz") == "1" else "error: no read-back"
+    except STORE_ERRORS as exc:
+        checks["cache"] = f"error: {type(exc).__name__}"
+    checks["cache_backend"] = "redis" if settings.REDIS_URL else "database"
+    ready = checks["database"] == "ok" and checks["cache"] == "ok"
+    return JsonResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status=200 if ready else 503)
+
+
+@require_GET
+def metrics_view(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(metrics_exposition(), content_type=CONTENT_TYPE_LATEST)
