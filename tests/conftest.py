@@ -51,6 +51,21 @@ def requires_redis() -> None:
         pytest.skip("needs Redis: set REDIS_URL=redis://...")
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request: Any, django_test_environment: Any, django_db_blocker: Any, django_db_modify_db_settings: Any
+) -> Any:
+    """Always create the test database: live-server tests need it without the `db` mark."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    verbosity = request.config.option.verbose
+    with django_db_blocker.unblock():
+        config = setup_databases(verbosity=verbosity, interactive=False, aliases={"default"})
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=verbosity)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fresh_cache(django_db_setup: Any, django_db_blocker: Any) -> None:
     # Test databases restart their id sequences every run; cached outcomes

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from approvals import api as approvals_api
 from audit import api as audit_api
-from toolguard import views
+from toolguard import pages, views
 from toolguard.api import views as api
 
 api_v1 = [
@@ -33,4 +33,5 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("", pages.home, name="home"),
 ]

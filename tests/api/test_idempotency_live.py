@@ -1,0 +1,116 @@
+"""Idempotency against real servers: multi-worker gunicorn, PostgreSQL, Redis."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from audit.models import AuditEntry
+from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
+from tests.live import RedisServer, bearer, gunicorn, unique
+from toolguard.models import Transfer
+
+pytestmark = pytest.mark.live
+
+
+@pytest.fixture
+def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    requires_postgres()
+    suffix = unique("-")
+    with django_db_blocker.unblock():
+        yield make_bank(suffix), suffix, django_db_blocker
+
+
+def committed(blocker: Any, fn: Any) -> Any:
+    with blocker.unblock():
+        return fn()
+
+
+def test_fifty_concurrent_same_key_calls_execute_once(live_bank: Any) -> None:
+    requires_redis()
+    bank, sfx, blocker = live_bank
+    call = transfer_call(key=unique("same"), amount=1_234, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    with gunicorn(workers=4) as server, ThreadPoolExecutor(max_workers=50) as pool:
+        def fire(_: int) -> httpx.Response:
+            return httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key), timeout=30)
+
+        responses = list(pool.map(fire, range(50)))
+    codes = [r.status_code for r in responses]
+    assert set(codes) <= {200, 409}, codes
+    fresh = [r for r in responses if r.status_code == 200 and not r.json()["replayed"]]
+    assert len(fresh) == 1
+    assert all(r.headers.get("Retry-After") for r in responses if r.status_code == 409)
+    transfer_ids = {r.json()["result"]["transfer_id"] for r in responses if r.status_code == 200}
+    assert len(transfer_ids) == 1
+    assert committed(blocker, lambda: Transfer.objects.filter(session_id=call["session_id"]).count()) == 1
+    assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 1_234
+
+
+def test_flushing_redis_between_retries_does_not_execute_twice(live_bank: Any) -> None:
+    requires_redis()
+    bank, sfx, blocker = live_bank
+    call = transfer_call(key=unique("flush"), amount=700, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    with gunicorn(workers=2) as server:
+        first = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
+        redis.Redis.from_url(server_redis_url()).flushdb()
+        retry = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
+    assert first.json()["status"] == "completed"
+    assert retry.json()["replayed"] is True and retry.headers["Idempotent-Replayed"] == "true"
+    assert retry.json()["result"] == first.json()["result"]
+    assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 700
+
+
+def server_redis_url() -> str:
+    from django.conf import settings
+
+    return settings.REDIS_URL
+
+
+def test_same_key_other_customer_is_independent_live(live_bank: Any) -> None:
+    requires_redis()
+    bank, sfx, blocker = live_bank
+    key = unique("both")
+    with blocker.unblock():
+        bank.bob.accounts.filter(number=f"bobext1{sfx}").update(balance_cents=10_000)
+    alice_call = transfer_call(key=key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}")
+    bob_call = transfer_call(key=key, amount=100, source=f"bobext1{sfx}", to=f"bobext2{sfx}")
+    with gunicorn(workers=2) as server:
+        a = httpx.post(f"{server.url}/api/v1/tool-calls", json=alice_call, headers=bearer(bank.alice_key)).json()
+        b = httpx.post(f"{server.url}/api/v1/tool-calls", json=bob_call, headers=bearer(bank.bob_key)).json()
+    assert a["replayed"] is False and b["replayed"] is False
+    assert a["result"]["transfer_id"] != b["result"]["transfer_id"]
+
+
+def test_redis_outage_fails_closed_and_recovers(live_bank: Any) -> None:
+    bank, sfx, blocker = live_bank
+    own_redis = RedisServer()
+    try:
+        with gunicorn(workers=2, env={"REDIS_URL": own_redis.url}) as server:
+            url, headers = f"{server.url}/api/v1/tool-calls", bearer(bank.alice_key)
+            ok = httpx.post(url, json=transfer_call(key=unique("up"), amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers)
+            assert ok.status_code == 200
+            own_redis.stop()
+            down_key = unique("down")
+            down = httpx.post(url, json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers, timeout=10)
+            assert down.status_code == 503
+            assert down.json()["error"]["code"] == "idempotency_unavailable"
+            assert down.headers["Retry-After"]
+            assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 100
+            audited = committed(
+                blocker, lambda: AuditEntry.objects.filter(action="idempotency_unavailable", idempotency_key=down_key).count()
+            )
+            assert audited == 1
+            ready = httpx.get(f"{server.url}/readyz")
+            assert ready.status_code == 503
+            own_redis.start()
+            again = httpx.post(url, json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers)
+            assert again.status_code == 200 and again.json()["replayed"] is False
+            assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 200
+    finally:
+        own_redis.stop()
+
+
