@@ -102,7 +102,7 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'toolguard.sqlite3'}"
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    (BASE_DIR / "var").mkdir(exist_ok=True)
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     DATABASES["default"]["OPTIONS"] = {
         # IMMEDIATE takes the write lock at BEGIN, so two writers never
         # deadlock upgrading a read lock; WAL lets readers run alongside.
@@ -111,7 +111,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}
+    # A file, not memory, so live-server tests can share it with child processes.
+    db_file = Path(DATABASES["default"]["NAME"])
+    DATABASES["default"]["TEST"] = {"NAME": str(db_file.with_name(f"test_{db_file.name}"))}
 elif DATABASES["default"]["ENGINE"] not in ("django.db.backends.postgresql",):
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL")
 
@@ -219,6 +221,8 @@ TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1
 TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL", "")
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")
+# Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
+TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
 
 LOGGING = {
     "version": 1,

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -32,6 +33,14 @@ urlpatterns = [
     path("metrics", views.metrics_view, name="metrics"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("review/", include("approvals.urls")),
+    path("audit/", include("audit.urls")),
     path("admin/", admin.site.urls),
     path("", pages.home, name="home"),
 ]
+
+if settings.TOOLGUARD_BENCH_ENDPOINTS:
+    # Only for bench/pipeline.py: the same transfer with no guards, as a baseline.
+    from toolguard import bench_views
+
+    urlpatterns.append(path("bench/bare-transfer", bench_views.BareTransferView.as_view(), name="bench-bare-transfer"))

@@ -1,0 +1,6 @@
+"""Reviewer pages under /review/."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "review"
+urlpatterns: list = []
