@@ -149,6 +149,9 @@ def transfer_call(
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings: Any) -> None:
+def _fast_password_hashing(request: Any, settings: Any) -> None:
     # Personas are created per test; real PBKDF2 rounds would dominate the run.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Live servers check passwords with the production hashers, so their
+    # personas keep the real ones.
+    if request.node.get_closest_marker("live") is None:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
