@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hmac
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -41,4 +43,13 @@ def readyz(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def metrics_view(request: HttpRequest) -> HttpResponse:
+    """Prometheus scrape: with TOOLGUARD_METRICS_TOKEN set, a bearer token is
+    required; without it, only scrapers on this machine are answered."""
+    token = settings.TOOLGUARD_METRICS_TOKEN
+    if token:
+        given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+        if not hmac.compare_digest(given.encode(), token.encode()):
+            return JsonResponse({"error": {"code": "unauthenticated", "message": "metrics token required"}}, status=401)
+    elif request.META.get("REMOTE_ADDR") not in ("127.0.0.1", "::1"):
+        return JsonResponse({"error": {"code": "forbidden", "message": "set TOOLGUARD_METRICS_TOKEN"}}, status=403)
     return HttpResponse(metrics_exposition(), content_type=CONTENT_TYPE_LATEST)
