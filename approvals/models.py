@@ -89,3 +89,6 @@ class ApprovalDecision(models.Model):
             # The same reviewer approving twice counts once.
             models.UniqueConstraint(fields=["approval", "reviewer"], name="approval_decision_once_per_reviewer"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer_label} {self.decision}"

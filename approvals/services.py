@@ -97,7 +97,7 @@ def _queue(task: str, *args: Any) -> None:
 
     try:
         async_task(task, *args)
-    except Exception:  # noqa: BLE001 - any broker failure; the sweep and the queue page still work
+    except Exception:
         logger.exception("could not queue %s", task)
 
 
@@ -149,14 +149,22 @@ def _publish_outcome(approval: ApprovalRequest, outcome: dict[str, Any]) -> None
     )
     if approval.idempotency_record_id is None:
         return
-    IdempotencyRecord.objects.filter(id=approval.idempotency_record_id).update(outcome=outcome, updated_at=timezone.now())
+    IdempotencyRecord.objects.filter(id=approval.idempotency_record_id).update(
+        outcome=outcome, updated_at=timezone.now()
+    )
     record = IdempotencyRecord.objects.only("customer_id", "tool", "key").get(id=approval.idempotency_record_id)
     scope = IdempotencyScope(record.customer_id, record.tool, record.key)
     transaction.on_commit(lambda: idempotency.outcome_forget(scope))
 
 
 def _event(
-    approval: ApprovalRequest, *, actor: str, actor_type: str, action: str, result: str, details: dict[str, Any] | None = None
+    approval: ApprovalRequest,
+    *,
+    actor: str,
+    actor_type: str,
+    action: str,
+    result: str,
+    details: dict[str, Any] | None = None,
 ) -> AuditEvent:
     return AuditEvent(
         actor=actor,
@@ -226,7 +234,9 @@ def approval_decide(
             _check_reviewer(approval, reviewer, version)
             _decide_locked(approval, reviewer, decision, reason_code, reason, now)
     if expired is not None:
-        raise DecisionRefused("expired", "this request expired before it was decided; nothing was executed", approval=expired)
+        raise DecisionRefused(
+            "expired", "this request expired before it was decided; nothing was executed", approval=expired
+        )
     return approval
 
 
@@ -266,7 +276,9 @@ def _decide_locked(
     decided = {"reason_code": reason_code, "reason": reason}
 
     def event(action: str, result: str, /, **details: Any) -> None:
-        events.append(_event(approval, actor=label, actor_type="reviewer", action=action, result=result, details=details))
+        events.append(
+            _event(approval, actor=label, actor_type="reviewer", action=action, result=result, details=details)
+        )
 
     if decision == ApprovalDecision.Decision.REJECT:
         # Any rejection is final, even after a first approval.
@@ -338,7 +350,11 @@ def approvals_expire(*, now: datetime | None = None, batch: int = 2000) -> int:
 
 
 def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
-    approvals = list(ApprovalRequest.objects.filter(id__in=ids).select_related("customer", "transfer__from_account", "transfer__to_account"))
+    approvals = list(
+        ApprovalRequest.objects.filter(id__in=ids).select_related(
+            "customer", "transfer__from_account", "transfer__to_account"
+        )
+    )
     transfers, records, calls, events = [], [], [], []
     for approval in approvals:
         result: dict[str, Any] = {}
@@ -346,7 +362,13 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
             approval.transfer.status = Transfer.Status.EXPIRED
             transfers.append(approval.transfer)
             result = approval.transfer.as_result()
-        outcome = {"status": "expired", "http_status": 200, "result": result, "error": None, "approval_id": str(approval.id)}
+        outcome = {
+            "status": "expired",
+            "http_status": 200,
+            "result": result,
+            "error": None,
+            "approval_id": str(approval.id),
+        }
         approval.status = ApprovalRequest.Status.EXPIRED
         approval.outcome = outcome
         approval.decided_at = now
@@ -361,7 +383,9 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
                 response={**outcome, "replayed": False, "arguments_mismatch": False},
             )
         )
-        events.append(_event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure"))
+        events.append(
+            _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure")
+        )
     ApprovalRequest.objects.bulk_update(approvals, ["status", "outcome", "decided_at", "version"], batch_size=500)
     Transfer.objects.bulk_update(transfers, ["status"], batch_size=500)
     IdempotencyRecord.objects.bulk_update(records, ["outcome", "updated_at"], batch_size=500)

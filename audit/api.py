@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -30,7 +32,12 @@ class AuditListView(APIView):
 
     @extend_schema(
         operation_id="audit_list",
-        parameters=[*FILTER_PARAMETERS, OpenApiParameter("cursor", str), OpenApiParameter("limit", int)],
+        parameters=[
+            *FILTER_PARAMETERS,
+            OpenApiParameter("cursor", str, description="next_cursor of the previous page: older entries"),
+            OpenApiParameter("before", str, description="previous_cursor of a page: the newer entries before it"),
+            OpenApiParameter("limit", int, description="1..500, default 50"),
+        ],
         responses={200: AuditPageSerializer, **ERRORS},
     )
     def get(self, request: Request) -> Response:
@@ -40,7 +47,11 @@ class AuditListView(APIView):
         except (InvalidFilter, ValueError) as exc:
             return Response(error_body("invalid_filter", str(exc)), status=400)
         return Response(
-            {"results": AuditEntrySerializer(page.entries, many=True).data, "next_cursor": page.next_cursor}
+            {
+                "results": AuditEntrySerializer(page.entries, many=True).data,
+                "next_cursor": page.next_cursor,
+                "previous_cursor": page.previous_cursor,
+            }
         )
 
 
@@ -51,7 +62,11 @@ class AuditExportView(APIView):
     @extend_schema(
         operation_id="audit_export",
         parameters=[*FILTER_PARAMETERS, OpenApiParameter("format", str, enum=["csv", "jsonl"])],
-        responses={(200, "text/csv"): OpenApiResponse(str), (200, "application/x-ndjson"): OpenApiResponse(str), **ERRORS},
+        responses={
+            (200, "text/csv"): OpenApiResponse(str),
+            (200, "application/x-ndjson"): OpenApiResponse(str),
+            **ERRORS,
+        },
     )
     def get(self, request: Request) -> Response | StreamingHttpResponse:
         fmt = request.query_params.get("format", "csv")
@@ -66,7 +81,7 @@ class AuditExportView(APIView):
         except StopIteration:
             first = ""
 
-        def stream() -> object:
+        def stream() -> Iterator[str]:
             yield first
             yield from lines
 

@@ -7,11 +7,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
-from django.utils.dateparse import parse_date, parse_datetime
 from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
 
-from audit.models import AuditEntry
+from audit.models import Alert, AuditEntry
 
 # query parameter -> model field; every one of them has an index.
 EXACT_FILTERS = {
@@ -78,22 +79,110 @@ def _decode_cursor(cursor: str) -> tuple[datetime, int]:
 @dataclass(frozen=True)
 class AuditPage:
     entries: list[AuditEntry]
+    # Older entries follow (`cursor=`); newer entries precede (`before=`).
     next_cursor: str | None
+    previous_cursor: str | None = None
+
+
+def _older_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> QuerySet[AuditEntry]:
+    # The plain `timestamp <= ts` is redundant with the OR, but it is the part
+    # an index range scan can start from: without it, page 20 would read and
+    # discard the 19 pages before it.
+    return entries.filter(timestamp__lte=ts).filter(Q(timestamp__lt=ts) | Q(timestamp=ts, id__lt=entry_id))
+
+
+def _newer_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> QuerySet[AuditEntry]:
+    return entries.filter(timestamp__gte=ts).filter(Q(timestamp__gt=ts) | Q(timestamp=ts, id__gt=entry_id))
 
 
 def audit_page(params: Mapping[str, str], *, limit: int = 50) -> AuditPage:
-    """One keyset page: no OFFSET, no COUNT(*), however deep the page."""
+    """One keyset page, newest first: no OFFSET, no COUNT(*), however deep the page."""
     entries = audit_filtered(params)
+    before = params.get("before", "").strip()
+    if before:
+        ts, entry_id = _decode_cursor(before)
+        rows = list(_newer_than(entries, ts, entry_id).order_by("timestamp", "id")[: limit + 1])
+        newer_exist = len(rows) > limit
+        rows = rows[:limit][::-1]
+        return AuditPage(
+            entries=rows,
+            # The entry the cursor named is older than this page, so an older page exists.
+            next_cursor=encode_cursor(rows[-1]) if rows else before,
+            previous_cursor=encode_cursor(rows[0]) if rows and newer_exist else None,
+        )
     cursor = params.get("cursor", "").strip()
     if cursor:
         ts, entry_id = _decode_cursor(cursor)
-        entries = entries.filter(Q(timestamp__lt=ts) | Q(timestamp=ts, id__lt=entry_id))
+        entries = _older_than(entries, ts, entry_id)
     rows = list(entries[: limit + 1])
-    next_cursor = encode_cursor(rows[limit - 1]) if len(rows) > limit else None
-    return AuditPage(entries=rows[:limit], next_cursor=next_cursor)
+    return AuditPage(
+        entries=rows[:limit],
+        next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None,
+        previous_cursor=encode_cursor(rows[0]) if cursor and rows else None,
+    )
 
 
 def audit_iter(params: Mapping[str, str], *, chunk: int = 2000) -> Iterator[AuditEntry]:
-    """Every matching entry, newest first, a chunk at a time (for streaming exports)."""
-    entries = audit_filtered(params)
-    return entries.iterator(chunk_size=chunk)
+    """Every matching entry, newest first, a chunk at a time (for streaming exports).
+
+    The filters are checked now, so a bad one is an error before anything is sent.
+    """
+    return _stream(audit_filtered(params), chunk)
+
+
+def _stream(entries: QuerySet[AuditEntry], chunk: int) -> Iterator[AuditEntry]:
+    if connection.vendor == "postgresql":
+        # A server-side cursor outside a transaction is declared WITH HOLD,
+        # which makes PostgreSQL compute the whole result before the first
+        # row; inside one, rows flow as the client reads them, from one
+        # consistent snapshot. (SQLite reads lazily anyway, and a transaction
+        # there would hold the write lock for the whole download.)
+        with transaction.atomic():
+            yield from entries.iterator(chunk_size=chunk)
+    else:
+        yield from entries.iterator(chunk_size=chunk)
+
+
+# Timelines: everything one tool call, session or approval did, oldest first.
+TIMELINES = {"tool_call": "tool_call_id", "session": "session_id", "approval": "approval_id"}
+
+
+@dataclass(frozen=True)
+class TimelinePage:
+    entries: list[AuditEntry]
+    next_cursor: str | None
+
+
+def audit_timeline(*, kind: str, value: str, customer: str = "", after: str = "", limit: int = 500) -> TimelinePage:
+    """A timeline oldest first, a keyset page at a time (served by the same indexes as search)."""
+    entries = AuditEntry.objects.filter(**{TIMELINES[kind]: value})
+    if customer:
+        entries = entries.filter(customer=customer)
+    if after:
+        entries = _newer_than(entries, *_decode_cursor(after))
+    rows = list(entries.order_by("timestamp", "id")[: limit + 1])
+    return TimelinePage(entries=rows[:limit], next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
+
+
+def audit_entry_neighbours(entry: AuditEntry) -> tuple[int | None, int | None]:
+    """The ids of the entries just before and after this one in the chain."""
+    previous = AuditEntry.objects.filter(id__lt=entry.id).order_by("-id").values_list("id", flat=True).first()
+    following = AuditEntry.objects.filter(id__gt=entry.id).order_by("id").values_list("id", flat=True).first()
+    return previous, following
+
+
+@dataclass(frozen=True)
+class AlertPage:
+    alerts: list[Alert]
+    next_cursor: int | None
+
+
+def alert_page(*, rule: str = "", before_id: int = 0, limit: int = 50) -> AlertPage:
+    """Alerts newest first, keyset on id (alerts are created in time order)."""
+    alerts = Alert.objects.select_related("entry").order_by("-id")
+    if rule:
+        alerts = alerts.filter(rule=rule)
+    if before_id:
+        alerts = alerts.filter(id__lt=before_id)
+    rows = list(alerts[: limit + 1])
+    return AlertPage(alerts=rows[:limit], next_cursor=rows[limit - 1].id if len(rows) > limit else None)

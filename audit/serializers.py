@@ -33,3 +33,4 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 class AuditPageSerializer(serializers.Serializer):
     results = AuditEntrySerializer(many=True)
     next_cursor = serializers.CharField(allow_null=True)
+    previous_cursor = serializers.CharField(allow_null=True)

@@ -31,7 +31,9 @@ def pytest_report_header(config: Any) -> list[str]:
 def pytest_sessionstart(session: Any) -> None:
     if IN_CI:
         # CI proves the production pair; a missing service is a failure, never a skip.
-        assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql", "CI needs DATABASE_URL=postgres://"
+        assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql", (
+            "CI needs DATABASE_URL=postgres://"
+        )
         assert settings.REDIS_URL, "CI needs REDIS_URL"
 
 

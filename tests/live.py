@@ -71,8 +71,16 @@ class Gunicorn:
         self.log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log", delete=False)
         self.proc = subprocess.Popen(
             [
-                sys.executable, "-m", "gunicorn", "-c", "python:toolguard.gunicorn_conf",
-                "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers), "toolguard.wsgi:application",
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:toolguard.gunicorn_conf",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(workers),
+                "toolguard.wsgi:application",
             ],
             cwd=ROOT,
             env=child_env(PROMETHEUS_MULTIPROC_DIR=self.metrics_dir, **(env or {})),

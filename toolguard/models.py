@@ -17,9 +17,7 @@ class Customer(models.Model):
     name = models.CharField(max_length=200)
     # The person this customer is, when they also have a login: a reviewer
     # must never decide a request made on their own behalf.
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
 
     def __str__(self) -> str:
         return self.external_id
@@ -51,6 +49,9 @@ class Payee(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["customer", "account"], name="payee_unique_per_customer")]
 
+    def __str__(self) -> str:
+        return f"{self.customer} -> {self.account}"
+
 
 class Transfer(models.Model):
     class Status(models.TextChoices):
@@ -81,6 +82,9 @@ class Transfer(models.Model):
             models.Index(fields=["from_account", "-created_at"], name="transfer_from_recent"),
             models.Index(fields=["to_account", "-created_at"], name="transfer_to_recent"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.amount_cents} {self.currency} {self.status}"
 
     def as_result(self) -> dict[str, object]:
         return {
@@ -130,13 +134,13 @@ class AgentKey(models.Model):
 
     objects = AgentKeyManager()
 
+    def __str__(self) -> str:
+        return self.label
+
     @property
     def label(self) -> str:
         """How the key appears in the audit log: identifiable, never usable."""
         return f"agent:{self.customer.external_id}:{self.prefix}"
-
-    def __str__(self) -> str:
-        return self.label
 
 
 class AgentSession(models.Model):
@@ -154,6 +158,9 @@ class AgentSession(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["customer", "session_id"], name="agent_session_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.customer} {self.session_id}"
 
     @property
     def is_quarantined(self) -> bool:
@@ -185,6 +192,9 @@ class ToolCall(models.Model):
             models.Index(fields=["customer", "session_id", "created_at"], name="toolcall_session_order"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.tool} {self.status}"
+
 
 class IdempotencyRecord(models.Model):
     """The durable side of the idempotency contract: the source of truth.
@@ -209,3 +219,6 @@ class IdempotencyRecord(models.Model):
             # Keys are scoped: the same key from another customer or tool is another operation.
             models.UniqueConstraint(fields=["customer", "tool", "key"], name="idempotency_scope_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.tool}:{self.key}"

@@ -52,7 +52,7 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set in production")
     # A fixed development key keeps sessions valid across restarts of the
     # embedded default; production always sets SECRET_KEY.
-    SECRET_KEY = "toolguard-development-key-not-for-production-use-0123456789"
+    SECRET_KEY = "toolguard-development-key-not-for-production-use-0123456789"  # noqa: S105
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [

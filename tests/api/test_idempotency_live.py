@@ -33,8 +33,11 @@ def committed(blocker: Any, fn: Any) -> Any:
 def test_fifty_concurrent_same_key_calls_execute_once(live_bank: Any) -> None:
     requires_redis()
     bank, sfx, blocker = live_bank
-    call = transfer_call(key=unique("same"), amount=1_234, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    call = transfer_call(
+        key=unique("same"), amount=1_234, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
+    )
     with gunicorn(workers=4) as server, ThreadPoolExecutor(max_workers=50) as pool:
+
         def fire(_: int) -> httpx.Response:
             return httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key), timeout=30)
 
@@ -53,7 +56,9 @@ def test_fifty_concurrent_same_key_calls_execute_once(live_bank: Any) -> None:
 def test_flushing_redis_between_retries_does_not_execute_twice(live_bank: Any) -> None:
     requires_redis()
     bank, sfx, blocker = live_bank
-    call = transfer_call(key=unique("flush"), amount=700, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    call = transfer_call(
+        key=unique("flush"), amount=700, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
+    )
     with gunicorn(workers=2) as server:
         first = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
         redis.Redis.from_url(server_redis_url()).flushdb()
@@ -91,26 +96,38 @@ def test_redis_outage_fails_closed_and_recovers(live_bank: Any) -> None:
     try:
         with gunicorn(workers=2, env={"REDIS_URL": own_redis.url}) as server:
             url, headers = f"{server.url}/api/v1/tool-calls", bearer(bank.alice_key)
-            ok = httpx.post(url, json=transfer_call(key=unique("up"), amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers)
+            ok = httpx.post(
+                url,
+                json=transfer_call(key=unique("up"), amount=100, source=f"checking{sfx}", to=f"savings{sfx}"),
+                headers=headers,
+            )
             assert ok.status_code == 200
             own_redis.stop()
             down_key = unique("down")
-            down = httpx.post(url, json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers, timeout=10)
+            down = httpx.post(
+                url,
+                json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"),
+                headers=headers,
+                timeout=10,
+            )
             assert down.status_code == 503
             assert down.json()["error"]["code"] == "idempotency_unavailable"
             assert down.headers["Retry-After"]
             assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 100
             audited = committed(
-                blocker, lambda: AuditEntry.objects.filter(action="idempotency_unavailable", idempotency_key=down_key).count()
+                blocker,
+                lambda: AuditEntry.objects.filter(action="idempotency_unavailable", idempotency_key=down_key).count(),
             )
             assert audited == 1
             ready = httpx.get(f"{server.url}/readyz")
             assert ready.status_code == 503
             own_redis.start()
-            again = httpx.post(url, json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"), headers=headers)
+            again = httpx.post(
+                url,
+                json=transfer_call(key=down_key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}"),
+                headers=headers,
+            )
             assert again.status_code == 200 and again.json()["replayed"] is False
             assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 200
     finally:
         own_redis.stop()
-
-

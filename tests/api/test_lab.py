@@ -21,7 +21,13 @@ MALFORMED = [
     {"from_account": "checking", "to_account": "savings", "amount": "100", "currency": "USD", "idempotency_key": "m2"},
     {"from_account": "checking", "to_account": "savings", "amount": 100, "currency": "JPY", "idempotency_key": "m3"},
     {"from_account": "checking", "to_account": "savings", "amount": 0, "currency": "USD", "idempotency_key": "m4"},
-    {"from_account": "checking", "to_account": "savings", "amount": 100_000_001, "currency": "USD", "idempotency_key": "m5"},
+    {
+        "from_account": "checking",
+        "to_account": "savings",
+        "amount": 100_000_001,
+        "currency": "USD",
+        "idempotency_key": "m5",
+    },
 ]
 
 
@@ -89,7 +95,9 @@ def test_balance_unchanged_while_pending(bank: Bank, alice: Any) -> None:
 def test_approved_transfer_completes(bank: Bank, alice: Any) -> None:
     approval_id = post(alice, transfer_call(key="large", amount=2_000_000)).json()["approval_id"]
     decided = person_client(bank.reviewer).post(
-        f"/api/v1/approvals/{approval_id}/decision", {"decision": "approve", "reason": "called the customer"}, format="json"
+        f"/api/v1/approvals/{approval_id}/decision",
+        {"decision": "approve", "reason": "called the customer"},
+        format="json",
     )
     assert decided.status_code == 200, decided.json()
     assert decided.json()["status"] == "completed"
@@ -99,7 +107,9 @@ def test_approved_transfer_completes(bank: Bank, alice: Any) -> None:
 
 def test_balance_changes_after_approval(bank: Bank, alice: Any) -> None:
     approval_id = post(alice, transfer_call(key="large", amount=2_000_000)).json()["approval_id"]
-    person_client(bank.reviewer).post(f"/api/v1/approvals/{approval_id}/decision", {"decision": "approve"}, format="json")
+    person_client(bank.reviewer).post(
+        f"/api/v1/approvals/{approval_id}/decision", {"decision": "approve"}, format="json"
+    )
     assert bank.balance("checking") == 5_000_000 - 2_000_000
     assert bank.balance("savings") == 10_000_000 + 2_000_000
 

@@ -70,7 +70,15 @@ def _run(bank: Bank, alice: Any, steps: list[Any]) -> None:
             call = transfer_call(key=key, amount=amount, source=source, to=dest, session=f"prop-{n % 3}")
             sent.setdefault(key, call["arguments"])
         body = alice.post("/api/v1/tool-calls", call, format="json").json()
-        assert body["status"] in {"completed", "pending_approval", "failed", "rejected", "expired", "blocked", "invalid"}
+        assert body["status"] in {
+            "completed",
+            "pending_approval",
+            "failed",
+            "rejected",
+            "expired",
+            "blocked",
+            "invalid",
+        }
         if body["status"] == "completed":
             executed.setdefault(key, set()).add(body["result"]["transfer_id"])
         assert bank.total_money() == total

@@ -32,7 +32,9 @@ def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Any:
 def test_twenty_concurrent_approvals_execute_once(live_bank: Any) -> None:
     requires_postgres()
     bank, sfx, blocker = live_bank
-    call = transfer_call(key=unique("held"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    call = transfer_call(
+        key=unique("held"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
+    )
     with gunicorn(workers=4) as server:
         held = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key)).json()
         assert held["status"] == "pending_approval"
@@ -57,7 +59,9 @@ def test_twenty_concurrent_approvals_execute_once(live_bank: Any) -> None:
 
 def test_a_real_worker_expires_what_nobody_decides(live_bank: Any) -> None:
     bank, sfx, blocker = live_bank
-    call = transfer_call(key=unique("late"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+    call = transfer_call(
+        key=unique("late"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
+    )
     ttl = {"TOOLGUARD_APPROVAL_TTL_SECONDS": "2"}
     with gunicorn(workers=2, env=ttl) as server:
         held = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key)).json()
@@ -68,8 +72,11 @@ def test_a_real_worker_expires_what_nobody_decides(live_bank: Any) -> None:
             # The sweep is due now, whatever an earlier run left as its next time.
             Schedule.objects.filter(name="expire-overdue-approvals").update(next_run=timezone.now())
         worker = subprocess.Popen(
-            [sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=child_env(**ttl),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [sys.executable, "manage.py", "qcluster"],
+            cwd=ROOT,
+            env=child_env(**ttl),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             status = "pending"

@@ -71,7 +71,9 @@ def test_dual_control_needs_two_different_reviewers(bank: Bank, alice: Any) -> N
 def test_dual_control_any_rejection_is_final(bank: Bank, alice: Any) -> None:
     approval = hold(alice, key="dual", amount=6_000_000, source="savings", to="checking")
     approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
-    rejected = approval_decide(approval_id=approval.id, reviewer=bank.reviewer2, decision="reject", reason_code="policy")
+    rejected = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer2, decision="reject", reason_code="policy"
+    )
     assert rejected.status == "rejected"
     assert bank.balance("savings") == 10_000_000
 
@@ -100,7 +102,9 @@ def test_non_reviewers_cannot_decide(bank: Bank, alice: Any) -> None:
     with pytest.raises(DecisionRefused) as refused:
         approval_decide(approval_id=approval.id, reviewer=bank.compliance, decision="approve")
     assert refused.value.http_status == 403
-    api = person_client(bank.compliance).post(f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve"}, format="json")
+    api = person_client(bank.compliance).post(
+        f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve"}, format="json"
+    )
     assert api.status_code == 403
     agent = alice.post(f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve"}, format="json")
     assert agent.status_code == 403
@@ -184,7 +188,9 @@ def test_reviewer_api_lists_reads_and_decides(bank: Bank, alice: Any) -> None:
     assert reviewer.get(f"/api/v1/approvals/{approval.id}").json()["arguments"]["amount"] == 2_000_000
     bad = reviewer.post(f"/api/v1/approvals/{approval.id}/decision", {"decision": "reject"}, format="json")
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "reason_required"
-    ok = reviewer.post(f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve", "version": 1}, format="json")
+    ok = reviewer.post(
+        f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve", "version": 1}, format="json"
+    )
     assert ok.status_code == 200 and ok.json()["status"] == "completed"
     late = reviewer.post(f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve"}, format="json")
     assert late.status_code == 409 and late.json()["error"]["details"]["status"] == "completed"
@@ -201,5 +207,3 @@ def test_basic_auth_works_for_reviewers(bank: Bank, alice: Any) -> None:
     client.credentials(HTTP_AUTHORIZATION=f"Basic {token}")
     assert client.get("/api/v1/approvals").status_code == 200
     assert APIClient().get("/api/v1/approvals").status_code == 401
-
-

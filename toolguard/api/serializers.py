@@ -32,7 +32,17 @@ class ToolCallOutputSerializer(serializers.Serializer):
     tool_call_id = serializers.CharField(allow_blank=True)
     tool = serializers.CharField()
     status = serializers.ChoiceField(
-        choices=["completed", "pending_approval", "rejected", "expired", "invalid", "blocked", "failed", "denied", "quarantined"]
+        choices=[
+            "completed",
+            "pending_approval",
+            "rejected",
+            "expired",
+            "invalid",
+            "blocked",
+            "failed",
+            "denied",
+            "quarantined",
+        ]
     )
     result = serializers.JSONField(allow_null=True)
     error = ErrorSerializer(allow_null=True)

@@ -130,7 +130,9 @@ class ToolListView(APIView):
     def get(self, request: Request) -> Response:
         fmt = request.query_params.get("format", "native")
         if fmt not in EXPORT_FORMATS:
-            return Response(error_body("malformed_request", f"format must be one of {', '.join(EXPORT_FORMATS)}"), status=400)
+            return Response(
+                error_body("malformed_request", f"format must be one of {', '.join(EXPORT_FORMATS)}"), status=400
+            )
         tools = all_tools()
         if is_agent(request):
             tools = [tool for tool in tools if tool.name in request.auth.allowed_tools]

@@ -27,6 +27,7 @@ from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
+
 try:
     from toolguard.pipeline.sanitizer import sanitize_arguments
 except ImportError:  # TMP
@@ -161,7 +162,9 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
         call.event("quarantine_refused", "blocked", code="session_quarantined")
         return _finish(
             call,
-            refusal("quarantined", 423, "session_quarantined", "this session is quarantined until a person releases it"),
+            refusal(
+                "quarantined", 423, "session_quarantined", "this session is quarantined until a person releases it"
+            ),
         )
 
     if request.arguments_error:
@@ -171,7 +174,9 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     if errors:
         metrics.tool_validation_failures.labels(tool.name).inc()
         call.event("validation_failed", "failure", errors=errors)
-        return _finish(call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors))
+        return _finish(
+            call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors)
+        )
 
     sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
     if sanitized.block is not None:
@@ -191,7 +196,10 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
 
 def _context(call: _Call, session: AgentSession) -> ToolContext:
     return ToolContext(
-        agent_key=call.agent_key, session=session, tool_call_id=call.request.tool_call_id, modifications=call.modifications
+        agent_key=call.agent_key,
+        session=session,
+        tool_call_id=call.request.tool_call_id,
+        modifications=call.modifications,
     )
 
 
@@ -362,7 +370,10 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
         sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
     )
     outcome = refusal(
-        "blocked", 422, "injection_blocked", "the arguments were blocked by the sanitizer",
+        "blocked",
+        422,
+        "injection_blocked",
+        "the arguments were blocked by the sanitizer",
         {"field": field_path, "category": category},
     )
     with transaction.atomic():
@@ -381,7 +392,9 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
 
 def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:
     if isinstance(exc, BusinessError):
-        call.event("transfer_rejected" if call.tool_name == "transfer_funds" else "tool_failed", "failure", code=exc.code)
+        call.event(
+            "transfer_rejected" if call.tool_name == "transfer_funds" else "tool_failed", "failure", code=exc.code
+        )
     else:
         call.event("authorization_denied", "blocked", code=exc.code, **exc.details)
     return _finish(call, refusal(exc.status, exc.http_status, exc.code, exc.message, exc.details or None))
@@ -431,9 +444,7 @@ def _write_audit(call: _Call) -> None:
     call.events = []
 
 
-def _finish(
-    call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = None
-) -> tuple[Outcome, ToolCall]:
+def _finish(call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = None) -> tuple[Outcome, ToolCall]:
     if headers:
         outcome.headers.update(headers)
     with transaction.atomic():
