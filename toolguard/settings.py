@@ -6,6 +6,7 @@ DATABASE_URL (PostgreSQL) and REDIS_URL.
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -81,6 +82,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "toolguard.middleware.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "toolguard.urls"
@@ -191,6 +193,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "toolguard.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["toolguard.throttling.AgentKeyRateThrottle"],
     "UNAUTHENTICATED_USER": None,
     # `format` is a query parameter of /api/v1/tools (the provider shape).
     "URL_FORMAT_OVERRIDE": None,
@@ -213,7 +216,14 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+# Behind a TLS-terminating load balancer that sets X-Forwarded-Proto.
+if envbool("SECURE_PROXY_SSL", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The exemption lets the load balancer probe health over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 
 # toolguard policy, all amounts in integer cents.
 TOOLGUARD_APPROVAL_THRESHOLD_CENTS = envint("TOOLGUARD_APPROVAL_THRESHOLD_CENTS", 1_000_000)
@@ -227,6 +237,11 @@ TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL"
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")
 TOOLGUARD_METRICS_TOKEN = os.environ.get("TOOLGUARD_METRICS_TOKEN", "")
+TOOLGUARD_AGENT_RATE = os.environ.get("TOOLGUARD_AGENT_RATE", "1200/min")
+if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
+    raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
+TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
+TOOLGUARD_LOGIN_WINDOW_SECONDS = envint("TOOLGUARD_LOGIN_WINDOW_SECONDS", 300, minimum=1)
 # Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
 TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
 

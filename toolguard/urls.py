@@ -1,13 +1,25 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.permissions import IsAuthenticated
 
 from approvals import api as approvals_api
 from audit import api as audit_api
 from toolguard import pages, views
 from toolguard.api import views as api
+from toolguard.api.auth import AGENT_FIRST
+from toolguard.throttling import ThrottledLoginView
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI document, for anyone holding credentials: agents and people."""
+
+    authentication_classes = AGENT_FIRST
+    permission_classes = [IsAuthenticated]
+
 
 api_v1 = [
     path("tool-calls", api.ToolCallCreateView.as_view(), name="tool-call-create"),
@@ -26,17 +38,17 @@ api_v1 = [
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
+    path("api/docs/", login_required(SpectacularSwaggerView.as_view(url_name="schema")), name="swagger-ui"),
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     path("audit/", include("audit.urls")),
     path("admin/", admin.site.urls),
-    path("", pages.home, name="home"),
+    path("", login_required(pages.home), name="home"),
 ]
 
 if settings.TOOLGUARD_BENCH_ENDPOINTS:

@@ -1,0 +1,90 @@
+"""Rate limits: per agent key on the API, per account and address on sign-in."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from rest_framework.request import Request
+from rest_framework.throttling import BaseThrottle
+
+from toolguard.models import AgentKey
+from toolguard.pipeline.idempotency import STORE_ERRORS
+
+logger = logging.getLogger(__name__)
+
+
+class AgentKeyRateThrottle(BaseThrottle):
+    """Calls per agent key in fixed windows; a runaway agent loop gets 429 with Retry-After.
+
+    A counter per window costs one cache round trip per call, whatever the
+    rate, unlike a sliding log of timestamps.
+    """
+
+    def __init__(self) -> None:
+        self.retry_after: float | None = None
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if not isinstance(request.auth, AgentKey):
+            return True
+        count, per = _parse_rate(settings.TOOLGUARD_AGENT_RATE)
+        now = time.time()
+        window = int(now // per)
+        key = f"throttle:agent:{request.auth.prefix}:{window}"
+        try:
+            if cache.add(key, 1, timeout=per + 1):
+                return True
+            calls = cache.incr(key)
+        except (ValueError, *STORE_ERRORS):
+            # The limiter is a courtesy; the idempotency layer fails closed on
+            # its own, so a cache outage must not turn every call into a 500.
+            logger.warning("rate limiter store unreachable; not limiting")
+            return True
+        if calls <= count:
+            return True
+        self.retry_after = (window + 1) * per - now
+        return False
+
+    def wait(self) -> float | None:
+        return self.retry_after
+
+
+def _parse_rate(rate: str) -> tuple[int, int]:
+    count, _, period = rate.partition("/")
+    seconds = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}[period]
+    return int(count), seconds
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Sign-in with a cap on failed attempts per username and per address."""
+
+    def _keys(self, request: HttpRequest) -> list[str]:
+        username = str(request.POST.get("username", ""))[:150].lower()
+        address = request.META.get("REMOTE_ADDR", "")
+        return [f"login-fail:user:{username}", f"login-fail:addr:{address}"]
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        limit, window = settings.TOOLGUARD_LOGIN_ATTEMPTS, settings.TOOLGUARD_LOGIN_WINDOW_SECONDS
+        keys = self._keys(request)
+        try:
+            if any((cache.get(key) or 0) >= limit for key in keys):
+                response = HttpResponse("Too many sign-in attempts; try again later.", status=429)
+                response["Retry-After"] = str(window)
+                return response
+        except STORE_ERRORS:
+            logger.warning("sign-in limiter store unreachable; not limiting")
+            keys = []
+        response = super().post(request, *args, **kwargs)
+        failed = response.status_code == 200  # the form is shown again on a failed attempt
+        for key in keys if failed else []:
+            try:
+                if not cache.add(key, 1, timeout=window):
+                    cache.incr(key)
+            except (ValueError, *STORE_ERRORS):
+                pass
+        return response
