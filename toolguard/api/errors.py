@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
+
+logger = logging.getLogger(__name__)
 
 CODES: dict[type[exceptions.APIException], str] = {
     exceptions.NotAuthenticated: "unauthenticated",
@@ -27,6 +31,13 @@ def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # The database went away mid-request (restart, failover). The
+        # transaction rolled back whole, so the honest answer is "retry".
+        logger.warning("database unavailable: %s", type(exc).__name__)
+        response = Response(error_body("database_unavailable", "the database is unreachable; retry later"), status=503)
+        response["Retry-After"] = "2"
+        return response
     response = exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
