@@ -28,10 +28,7 @@ from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
 
-try:
-    from toolguard.pipeline.sanitizer import sanitize_arguments
-except ImportError:  # TMP
-    from toolguard.pipeline._tmp_sanitizer import sanitize_arguments  # TMP
+from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 
