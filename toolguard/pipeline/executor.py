@@ -27,7 +27,6 @@ from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
-
 from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
