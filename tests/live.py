@@ -153,3 +153,96 @@ def unique(prefix: str) -> str:
 
 def bearer(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
+
+
+def postgres_bindir() -> Path | None:
+    """Where the PostgreSQL server programs (initdb, pg_ctl) are, if installed."""
+    candidates = [Path("/usr/lib/postgresql/15/bin"), *sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)]
+    for candidate in candidates:
+        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
+            return candidate
+    found = shutil.which("initdb")
+    return Path(found).parent if found and shutil.which("pg_ctl") else None
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL cluster of the test's own on a spare port, so the test may stop it.
+
+    The machine's shared PostgreSQL (other tests, CI, people) is never touched.
+    As root the cluster runs as the `postgres` user, which PostgreSQL requires.
+    """
+
+    def __init__(self) -> None:
+        bindir = postgres_bindir()
+        if bindir is None:
+            raise RuntimeError("the PostgreSQL server programs (initdb, pg_ctl) are not installed")
+        self.bindir = bindir
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="toolguard-pg-"))
+        self.data = self.root / "data"
+        self.logfile = self.root / "postgres.log"
+        self.as_postgres = os.geteuid() == 0
+        try:
+            if self.as_postgres:
+                shutil.chown(self.root, "postgres", "postgres")
+            self._pg("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C")
+            self.start()
+        except BaseException:
+            self.cleanup()
+            raise
+
+    def _pg(self, program: str, *args: str) -> None:
+        command = [str(self.bindir / program), *args]
+        if self.as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        done = subprocess.run(command, cwd=self.root, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{program} {' '.join(args)} exited {done.returncode}: {done.stderr}{done.stdout}")
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._pg("pg_ctl", "-D", str(self.data), "-l", str(self.logfile), "-o", options, "-w", "-t", "60", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self._pg("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "60", "stop")
+
+    def restart(self, pause: float = 2.0) -> None:
+        self.stop()
+        time.sleep(pause)
+        self.start()
+
+    def url(self, dbname: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{dbname}"
+
+    def connect(self, dbname: str = "postgres") -> Any:
+        import psycopg
+
+        return psycopg.connect(host="127.0.0.1", port=self.port, user="postgres", dbname=dbname, autocommit=True)
+
+    def create_database(self, name: str) -> str:
+        with self.connect() as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def logs(self) -> str:
+        try:
+            return self.logfile.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def cleanup(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            try:
+                self.stop("immediate")
+            except (RuntimeError, subprocess.TimeoutExpired):
+                pass
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    try:
+        yield server
+    finally:
+        server.cleanup()
