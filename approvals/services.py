@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -191,7 +191,7 @@ def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEve
 def approval_decide(
     *,
     approval_id: uuid.UUID | str,
-    reviewer: AbstractBaseUser,
+    reviewer: User,
     decision: str,
     reason_code: str = "",
     reason: str = "",
@@ -207,8 +207,8 @@ def approval_decide(
         raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
     if reason_code and reason_code not in ApprovalDecision.ReasonCode.values:
         raise DecisionRefused("invalid_reason_code", "unknown reason code", http_status=400)
-    if decision == ApprovalDecision.Decision.REJECT and not reason_code:
-        raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
+    if not reviewer.groups.filter(name=REVIEWERS_GROUP).exists():
+        raise DecisionRefused("not_a_reviewer", "only reviewers can decide approval requests", http_status=403)
 
     expired: ApprovalRequest | None = None
     with transaction.atomic():
@@ -232,6 +232,8 @@ def approval_decide(
             expired = approval
         else:
             _check_reviewer(approval, reviewer, version)
+            if decision == ApprovalDecision.Decision.REJECT and not reason_code:
+                raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
             _decide_locked(approval, reviewer, decision, reason_code, reason, now)
     if expired is not None:
         raise DecisionRefused(
@@ -240,12 +242,14 @@ def approval_decide(
     return approval
 
 
-def _check_reviewer(approval: ApprovalRequest, reviewer: AbstractBaseUser, version: int | None) -> None:
-    if not reviewer.groups.filter(name=REVIEWERS_GROUP).exists():  # type: ignore[attr-defined]
-        raise DecisionRefused("not_a_reviewer", "only reviewers can decide approval requests", http_status=403)
+def _check_reviewer(approval: ApprovalRequest, reviewer: User, version: int | None) -> None:
     if approval.customer.user_id is not None and approval.customer.user_id == reviewer.pk:
         raise DecisionRefused(
             "own_request", "a reviewer cannot decide a request made on their own behalf", http_status=403
+        )
+    if approval.decisions.filter(reviewer=reviewer).exists():
+        raise DecisionRefused(
+            "already_decided_by_you", "you have already decided this request; a second reviewer must", approval=approval
         )
     if version is not None and version != approval.version:
         raise DecisionRefused(
@@ -253,14 +257,10 @@ def _check_reviewer(approval: ApprovalRequest, reviewer: AbstractBaseUser, versi
             "this request changed since the page was drawn; reload it and decide again",
             approval=approval,
         )
-    if approval.decisions.filter(reviewer=reviewer).exists():
-        raise DecisionRefused(
-            "already_decided_by_you", "you have already decided this request; a second reviewer must", approval=approval
-        )
 
 
 def _decide_locked(
-    approval: ApprovalRequest, reviewer: AbstractBaseUser, decision: str, reason_code: str, reason: str, now: datetime
+    approval: ApprovalRequest, reviewer: User, decision: str, reason_code: str, reason: str, now: datetime
 ) -> None:
     label = reviewer_label(reviewer)
     ApprovalDecision.objects.create(
@@ -393,5 +393,10 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
     scopes = list(
         IdempotencyRecord.objects.filter(id__in=[r.id for r in records]).values_list("customer_id", "tool", "key")
     )
-    transaction.on_commit(lambda: [idempotency.outcome_forget(IdempotencyScope(*scope)) for scope in scopes])
+
+    def forget_cached() -> None:
+        for scope in scopes:
+            idempotency.outcome_forget(IdempotencyScope(*scope))
+
+    transaction.on_commit(forget_cached)
     audit_append(events)

@@ -1,6 +1,14 @@
 """Reviewer pages under /review/."""
 
-from django.urls import path  # noqa: F401
+from django.urls import URLPattern, path
+
+from approvals import views
 
 app_name = "review"
-urlpatterns: list = []
+urlpatterns: list[URLPattern] = [
+    path("", views.queue, name="queue"),
+    path("rows/", views.queue_rows, name="queue_rows"),
+    path("<uuid:approval_id>/", views.detail, name="detail"),
+    path("<uuid:approval_id>/decision/", views.decide, name="decide"),
+    path("<uuid:approval_id>/release-session/", views.release_session, name="release_session"),
+]
