@@ -36,5 +36,10 @@ lint: install
 bench: install
 	$(BIN)/python bench/run_all.py
 
+# Replay the chapter's bank incident against the toolguard `make run` is serving
+# (starts nothing itself); exits 1 if any money reached the attacker's account.
+demo:
+	$(BIN)/python examples/incident_replay.py --base-url http://$(HOST):$(PORT) --credentials var/demo-credentials.json
+
 clean:
 	rm -rf var/*.sqlite3* var/.migrated
