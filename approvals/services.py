@@ -7,6 +7,7 @@ writes the audit entries last.
 
 from __future__ import annotations
 
+import json
 import logging
 import uuid
 from dataclasses import dataclass
@@ -15,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, User
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
@@ -350,17 +352,17 @@ def approvals_expire(*, now: datetime | None = None, batch: int = 2000) -> int:
 
 
 def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
+    """Expire one locked batch with a handful of statements, not a few per row."""
     approvals = list(
         ApprovalRequest.objects.filter(id__in=ids).select_related(
             "customer", "transfer__from_account", "transfer__to_account"
         )
     )
-    transfers, records, calls, events = [], [], [], []
+    approval_rows, record_rows, call_rows, events = [], [], [], []
     for approval in approvals:
         result: dict[str, Any] = {}
         if approval.transfer is not None:
             approval.transfer.status = Transfer.Status.EXPIRED
-            transfers.append(approval.transfer)
             result = approval.transfer.as_result()
         outcome = {
             "status": "expired",
@@ -369,34 +371,64 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
             "error": None,
             "approval_id": str(approval.id),
         }
-        approval.status = ApprovalRequest.Status.EXPIRED
-        approval.outcome = outcome
-        approval.decided_at = now
-        approval.version += 1
+        approval_rows.append((json.dumps(outcome), approval.id.hex if _is_sqlite() else approval.id))
         if approval.idempotency_record_id is not None:
-            records.append(IdempotencyRecord(id=approval.idempotency_record_id, outcome=outcome, updated_at=now))
-        calls.append(
-            ToolCall(
-                id=approval.tool_call_id,
-                status="expired",
-                http_status=200,
-                response={**outcome, "replayed": False, "arguments_mismatch": False},
-            )
-        )
+            record_rows.append((json.dumps(outcome), approval.idempotency_record_id))
+        response = {**outcome, "replayed": False, "arguments_mismatch": False}
+        call_rows.append((json.dumps(response), approval.tool_call_id.hex if _is_sqlite() else approval.tool_call_id))
         events.append(
             _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure")
         )
-    ApprovalRequest.objects.bulk_update(approvals, ["status", "outcome", "decided_at", "version"], batch_size=500)
-    Transfer.objects.bulk_update(transfers, ["status"], batch_size=500)
-    IdempotencyRecord.objects.bulk_update(records, ["outcome", "updated_at"], batch_size=500)
-    ToolCall.objects.bulk_update(calls, ["status", "http_status", "response"], batch_size=500)
-    scopes = list(
-        IdempotencyRecord.objects.filter(id__in=[r.id for r in records]).values_list("customer_id", "tool", "key")
-    )
-
-    def forget_cached() -> None:
-        for scope in scopes:
-            idempotency.outcome_forget(IdempotencyScope(*scope))
-
-    transaction.on_commit(forget_cached)
+    if _is_sqlite():
+        _expire_rows_portable(ids, approvals, approval_rows, record_rows, call_rows, now)
+    else:
+        _expire_rows_postgresql(ids, approval_rows, now)
     audit_append(events)
+
+
+# The approval's outcome is written per row (pipelined); the rows that copy it
+# follow in one set-based statement each, keyed by a single array parameter.
+PG_EXPIRE_COPY = [
+    """UPDATE toolguard_transfer t SET status = 'expired'
+       FROM approvals_approvalrequest a WHERE a.transfer_id = t.id AND a.id = ANY(%(ids)s)""",
+    """UPDATE toolguard_idempotencyrecord r SET outcome = a.outcome, updated_at = %(now)s
+       FROM approvals_approvalrequest a WHERE a.idempotency_record_id = r.id AND a.id = ANY(%(ids)s)""",
+    """UPDATE toolguard_toolcall c SET status = 'expired', http_status = 200,
+           response = a.outcome || '{"replayed": false, "arguments_mismatch": false}'::jsonb
+       FROM approvals_approvalrequest a WHERE a.tool_call_id = c.id AND a.id = ANY(%(ids)s)""",
+]
+
+
+def _expire_rows_postgresql(ids: list[uuid.UUID], approval_rows: list[tuple[Any, ...]], now: datetime) -> None:
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            "UPDATE approvals_approvalrequest SET outcome = %s::jsonb, status = 'expired', decided_at = %s,"
+            " version = version + 1 WHERE id = %s",
+            [(outcome, now, approval_id) for outcome, approval_id in approval_rows],
+        )
+        for statement in PG_EXPIRE_COPY:
+            cursor.execute(statement, {"ids": list(ids), "now": now})
+
+
+def _expire_rows_portable(
+    ids: list[uuid.UUID],
+    approvals: list[ApprovalRequest],
+    approval_rows: list[tuple[Any, ...]],
+    record_rows: list[tuple[Any, ...]],
+    call_rows: list[tuple[Any, ...]],
+    now: datetime,
+) -> None:
+    ApprovalRequest.objects.filter(id__in=ids).update(
+        status=ApprovalRequest.Status.EXPIRED, decided_at=now, version=F("version") + 1
+    )
+    Transfer.objects.filter(approval__id__in=ids).update(status=Transfer.Status.EXPIRED)
+    IdempotencyRecord.objects.filter(id__in=[row[1] for row in record_rows]).update(updated_at=now)
+    ToolCall.objects.filter(id__in=[a.tool_call_id for a in approvals]).update(status="expired", http_status=200)
+    with connection.cursor() as cursor:
+        cursor.executemany("UPDATE approvals_approvalrequest SET outcome = %s WHERE id = %s", approval_rows)
+        cursor.executemany("UPDATE toolguard_idempotencyrecord SET outcome = %s WHERE id = %s", record_rows)
+        cursor.executemany("UPDATE toolguard_toolcall SET response = %s WHERE id = %s", call_rows)
+
+
+def _is_sqlite() -> bool:
+    return connection.vendor == "sqlite"
