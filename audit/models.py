@@ -39,6 +39,12 @@ class AuditEntry(models.Model):
     approval_id = models.CharField(max_length=64, blank=True)
     details = models.JSONField(default=dict)
     duration_ms = models.FloatField(null=True, blank=True)
+    # SHA-256 of the canonical arguments minus the idempotency key, for entries
+    # that start an operation (transfer_initiated): equal values in one session
+    # are the same operation under two keys, the double-transfer signature.
+    # NULL for every other entry (and a nullable column is one SQLite can add
+    # without rebuilding the table, which would drop its append-only triggers).
+    operation_hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True)
 
@@ -51,13 +57,25 @@ class AuditEntry(models.Model):
             models.Index(fields=["tool", "-timestamp", "-id"], name="audit_tool_ts"),
             # A session's timeline.
             models.Index(fields=["session_id", "-timestamp", "-id"], name="audit_session_ts"),
-            # Everything that happened under one idempotency key.
+            # Everything that happened under one idempotency key (a handful of rows per key).
             models.Index(fields=["idempotency_key"], name="audit_idem_key"),
+            # Search by result (blocked, pending are the rare ones worth searching), newest first.
+            models.Index(fields=["result", "-timestamp", "-id"], name="audit_result_ts"),
+            # Search by customer, newest first; also the per-customer injection-spike alert.
+            models.Index(fields=["customer", "-timestamp", "-id"], name="audit_customer_ts"),
             # Search by action (injection_blocked, approval_granted ...), newest first.
+            # The per-session alerts use audit_session_ts and filter the action.
             models.Index(fields=["action", "-timestamp", "-id"], name="audit_action_ts"),
             # A tool call's and an approval's timelines.
             models.Index(fields=["tool_call_id"], name="audit_tool_call"),
             models.Index(fields=["approval_id"], name="audit_approval"),
+            # The repeated-operation alert: this operation in this session, lately.
+            # Partial: only the entries that start an operation are indexed.
+            models.Index(
+                fields=["session_id", "operation_hash", "-timestamp"],
+                condition=models.Q(operation_hash__isnull=False),
+                name="audit_session_operation",
+            ),
             # Unfiltered newest-first pages and time-range cuts (keyset on (timestamp, id)).
             models.Index(fields=["-timestamp", "-id"], name="audit_ts_id"),
             # A BRIN index on timestamp (PostgreSQL only, so it lives in migration
@@ -66,3 +84,64 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.id} {self.action} {self.result}"
+
+
+class AuditCheckpoint(models.Model):
+    """The last entry `verify_audit` proved, so the next run starts there.
+
+    Not an audit entry and not append-only: a checkpoint only saves work. It
+    is signed with TOOLGUARD_AUDIT_HMAC_KEY when that is set, so someone who
+    can write to the database but does not hold the key cannot move the
+    starting point past entries they rewrote.
+    """
+
+    entry_id = models.BigIntegerField()
+    entry_hash = models.CharField(max_length=64)
+    entries_verified = models.BigIntegerField(default=0)
+    full = models.BooleanField(default=False)
+    signature = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        get_latest_by = "id"
+
+    def __str__(self) -> str:
+        return f"checkpoint at entry {self.entry_id}"
+
+
+class Alert(models.Model):
+    """Something in the audit trail that a person should look at."""
+
+    class Rule(models.TextChoices):
+        INJECTION_SPIKE = "injection_spike", "Injection blocks spiking"
+        REPEATED_OPERATION = "repeated_operation", "Same operation repeated under a new key"
+        IDEMPOTENCY_MISMATCH = "idempotency_mismatch", "Idempotency key reused with different arguments"
+        APPROVAL_BACKLOG = "approval_backlog", "Approval backlog over the threshold"
+        APPROVAL_SLA = "approval_sla", "Oldest pending approval older than the SLA"
+
+    class Severity(models.TextChoices):
+        WARNING = "warning"
+        CRITICAL = "critical"
+
+    rule = models.CharField(max_length=32, choices=Rule.choices)
+    severity = models.CharField(max_length=16, choices=Severity.choices)
+    # What one burst is about (a session, a customer, a key): a second firing
+    # for the same subject inside the rule's window is the same alert.
+    subject = models.CharField(max_length=300)
+    customer = models.CharField(max_length=64, blank=True)
+    session_id = models.CharField(max_length=128, blank=True)
+    details = models.JSONField(default=dict)
+    # The entry that tipped the rule; none for the backlog rules.
+    entry = models.ForeignKey(AuditEntry, null=True, blank=True, on_delete=models.PROTECT, related_name="alerts")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            # Dedup: has this rule already fired for this subject inside its window?
+            # Its prefix also serves the alerts page filtered by rule; unfiltered,
+            # the page walks the primary key newest first.
+            models.Index(fields=["rule", "subject", "-created_at"], name="alert_rule_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.subject}"

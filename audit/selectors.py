@@ -33,12 +33,17 @@ class InvalidFilter(ValueError):
 
 
 def _moment(raw: str, *, end_of_day: bool) -> datetime:
-    value = parse_datetime(raw)
-    if value is None:
+    try:
+        # A bare date means the whole day: `until=2026-01-31` includes the 31st.
+        # (Checked first: fromisoformat would read it as that day's midnight.)
         day = parse_date(raw)
-        if day is None:
-            raise InvalidFilter(f"not a date or ISO 8601 time: {raw[:40]!r}")
+        value = parse_datetime(raw) if day is None else None
+    except ValueError:
+        raise InvalidFilter(f"not a date or ISO 8601 time: {raw[:40]!r}") from None
+    if day is not None:
         value = datetime.combine(day, datetime.max.time() if end_of_day else datetime.min.time())
+    if value is None:
+        raise InvalidFilter(f"not a date or ISO 8601 time: {raw[:40]!r}")
     if timezone.is_naive(value):
         value = timezone.make_aware(value, timezone.get_current_timezone())
     return value
@@ -95,30 +100,36 @@ def _newer_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> Q
     return entries.filter(timestamp__gte=ts).filter(Q(timestamp__gt=ts) | Q(timestamp=ts, id__gt=entry_id))
 
 
-def audit_page(params: Mapping[str, str], *, limit: int = 50) -> AuditPage:
-    """One keyset page, newest first: no OFFSET, no COUNT(*), however deep the page."""
+def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50) -> QuerySet[AuditEntry]:
+    """The one query behind a page: limit + 1 rows, so a next page is known without counting."""
     entries = audit_filtered(params)
     before = params.get("before", "").strip()
     if before:
-        ts, entry_id = _decode_cursor(before)
-        rows = list(_newer_than(entries, ts, entry_id).order_by("timestamp", "id")[: limit + 1])
-        newer_exist = len(rows) > limit
-        rows = rows[:limit][::-1]
+        return _newer_than(entries, *_decode_cursor(before)).order_by("timestamp", "id")[: limit + 1]
+    cursor = params.get("cursor", "").strip()
+    if cursor:
+        entries = _older_than(entries, *_decode_cursor(cursor))
+    return entries[: limit + 1]
+
+
+def audit_page(params: Mapping[str, str], *, limit: int = 50) -> AuditPage:
+    """One keyset page, newest first: no OFFSET, no COUNT(*), however deep the page."""
+    rows = list(audit_page_queryset(params, limit=limit))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    before = params.get("before", "").strip()
+    if before:
+        rows.reverse()
         return AuditPage(
             entries=rows,
             # The entry the cursor named is older than this page, so an older page exists.
             next_cursor=encode_cursor(rows[-1]) if rows else before,
-            previous_cursor=encode_cursor(rows[0]) if rows and newer_exist else None,
+            previous_cursor=encode_cursor(rows[0]) if rows and more else None,
         )
-    cursor = params.get("cursor", "").strip()
-    if cursor:
-        ts, entry_id = _decode_cursor(cursor)
-        entries = _older_than(entries, ts, entry_id)
-    rows = list(entries[: limit + 1])
     return AuditPage(
-        entries=rows[:limit],
-        next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None,
-        previous_cursor=encode_cursor(rows[0]) if cursor and rows else None,
+        entries=rows,
+        next_cursor=encode_cursor(rows[-1]) if more else None,
+        previous_cursor=encode_cursor(rows[0]) if params.get("cursor", "").strip() and rows else None,
     )
 
 

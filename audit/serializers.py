@@ -19,6 +19,8 @@ ENTRY_FIELDS = [
     "approval_id",
     "details",
     "duration_ms",
+    # Covered by the hash when set: exported entries can be re-verified outside toolguard.
+    "operation_hash",
     "prev_hash",
     "hash",
 ]

@@ -1,6 +1,15 @@
 """Compliance pages under /audit/."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from audit import views
 
 app_name = "audit"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.search, name="search"),
+    path("entries/<int:entry_id>/", views.entry_detail, name="entry"),
+    path("tool-calls/<str:tool_call_id>/", views.tool_call_timeline, name="tool-call"),
+    path("sessions/<path:session_id>/", views.session_timeline, name="session"),
+    path("approvals/<str:approval_id>/", views.approval_timeline, name="approval"),
+    path("alerts/", views.alerts, name="alerts"),
+]

@@ -1,0 +1,341 @@
+"""Alerts: the chapter's Detection sections, evaluated on the audit trail.
+
+Three rules look at entries as they are written (`alerts_evaluate`, called by
+`audit_append` under the chain lock): they inspect only the events just
+written and, when one of them is relevant, run one small indexed query. The
+approval-backlog rules have no triggering entry, so a django-q2 schedule runs
+`alerts_check_backlog` every minute.
+
+An alert is stored, counted in `tool_audit_alerts{rule}` and, when
+TOOLGUARD_ALERT_WEBHOOK_URL is set, posted there by a django-q2 task queued on
+commit. A burst raises one alert per subject per window, not one per entry.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.parse
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Count, Min
+from django.utils import timezone
+
+from audit.models import Alert, AuditEntry
+from toolguard import metrics
+
+logger = logging.getLogger(__name__)
+
+# Serializes dedup decisions of the backlog task with those made under the
+# chain lock (always taken after it, never before, so the two cannot deadlock).
+ALERT_LOCK_ID = 7_243_180_527
+
+Rule = Alert.Rule
+Severity = Alert.Severity
+
+
+def injection_threshold() -> int:
+    return int(getattr(settings, "TOOLGUARD_ALERT_INJECTION_BLOCKS", 3))
+
+
+def injection_window() -> timedelta:
+    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS", 600)))
+
+
+def repeat_window() -> timedelta:
+    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600)))
+
+
+def mismatch_window() -> timedelta:
+    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600)))
+
+
+def backlog_threshold() -> int:
+    return int(getattr(settings, "TOOLGUARD_ALERT_BACKLOG", 50))
+
+
+def approval_sla() -> timedelta:
+    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_APPROVAL_SLA_SECONDS", 900)))
+
+
+def backlog_window() -> timedelta:
+    # One backlog alert per quarter hour is enough to page someone without flooding them.
+    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900)))
+
+
+def alert_raise(
+    *,
+    rule: str,
+    severity: str,
+    subject: str,
+    window: timedelta,
+    customer: str = "",
+    session_id: str = "",
+    details: dict[str, Any] | None = None,
+    entry: AuditEntry | None = None,
+    now: datetime | None = None,
+) -> Alert | None:
+    """Store the alert unless this rule already fired for this subject inside the window."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ALERT_LOCK_ID])
+        if Alert.objects.filter(rule=rule, subject=subject, created_at__gte=now - window).exists():
+            return None
+        alert = Alert.objects.create(
+            rule=rule,
+            severity=severity,
+            subject=subject[:300],
+            customer=customer,
+            session_id=session_id,
+            details=details or {},
+            entry=entry,
+            created_at=now,
+        )
+    transaction.on_commit(lambda: _announce(alert))
+    return alert
+
+
+def _announce(alert: Alert) -> None:
+    """After commit: count it, and queue the webhook (a lost post must not lose the alert)."""
+    metrics.audit_alerts.labels(alert.rule).inc()
+    logger.warning("audit alert %s (%s) on %s", alert.rule, alert.severity, alert.subject)
+    if not getattr(settings, "TOOLGUARD_ALERT_WEBHOOK_URL", ""):
+        return
+    try:
+        from django_q.tasks import async_task
+
+        async_task("audit.alerts.alert_webhook_post", alert.id)
+    except Exception:
+        logger.exception("could not queue the webhook for alert %s", alert.id)
+
+
+def alert_payload(alert: Alert) -> dict[str, Any]:
+    return {
+        "id": alert.id,
+        "rule": alert.rule,
+        "severity": alert.severity,
+        "subject": alert.subject,
+        "customer": alert.customer,
+        "session_id": alert.session_id,
+        "entry_id": alert.entry_id,
+        "details": alert.details,
+        "created_at": alert.created_at.isoformat(),
+        "alerts_path": "/audit/alerts/",
+    }
+
+
+def alert_webhook_post(alert_id: int) -> int | None:
+    """django-q2 task: POST the alert as JSON to TOOLGUARD_ALERT_WEBHOOK_URL; return the HTTP status."""
+    url = getattr(settings, "TOOLGUARD_ALERT_WEBHOOK_URL", "")
+    alert = Alert.objects.filter(id=alert_id).first()
+    if not url or alert is None:
+        return None
+    if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+        logger.error("TOOLGUARD_ALERT_WEBHOOK_URL must be an http(s) URL; alert %s not posted", alert_id)
+        return None
+    request = urllib.request.Request(  # noqa: S310 - scheme checked above; the URL is operator configuration
+        url,
+        data=json.dumps(alert_payload(alert)).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:  # noqa: S310 - as above
+        return int(response.status)
+
+
+# --- rules evaluated as entries are written -------------------------------------------
+
+
+@dataclass
+class Finding:
+    """A rule that fired on an entry about to be written; raised once the entry has its id."""
+
+    entry: AuditEntry
+    alert: dict[str, Any]
+
+    def raise_alert(self) -> Alert | None:
+        return alert_raise(**self.alert, entry=self.entry, now=self.entry.timestamp)
+
+
+def alerts_detect(entries: Sequence[AuditEntry]) -> list[Finding]:
+    """Run the write-time rules over a batch about to be appended (unsaved, in chain order).
+
+    Each rule reads the batch and at most one small indexed query. Calls of
+    one session take turns on their session row, so a session's earlier
+    entries are committed when its next call looks; two sessions of one
+    customer blocked at the same instant may each miss the other, and the
+    customer-wide spike then fires one block later.
+    """
+    findings: list[Finding] = []
+    for position, entry in enumerate(entries):
+        earlier = entries[:position]
+        if entry.action == "injection_blocked":
+            findings += _injection_spike(entry, earlier)
+        elif entry.operation_hash:
+            findings += _repeated_operation(entry, earlier)
+        elif entry.action == "idempotency_mismatch":
+            findings += _idempotency_mismatch(entry)
+    return findings
+
+
+def _injection_spike(entry: AuditEntry, batch: Sequence[AuditEntry]) -> list[Finding]:
+    """Rule 1: many injection blocks in a short time for one session, or spread over a customer's sessions."""
+    threshold, window = injection_threshold(), injection_window()
+    since = entry.timestamp - window
+    scopes: list[tuple[str, dict[str, str]]] = []
+    if entry.session_id:
+        scopes.append(("session", {"session_id": entry.session_id, "customer": entry.customer}))
+    if entry.customer:
+        scopes.append(("customer", {"customer": entry.customer}))
+    for scope, match in scopes:
+        in_batch = 1 + sum(
+            1 for e in batch if e.action == "injection_blocked" and all(getattr(e, k) == v for k, v in match.items())
+        )
+        # Capped at the threshold: the query reads at most that many index entries.
+        recent = list(
+            AuditEntry.objects.filter(action="injection_blocked", timestamp__gte=since, **match)
+            .order_by("-timestamp", "-id")
+            .values_list("id", flat=True)[: max(threshold - in_batch, 0)]
+        )
+        if len(recent) + in_batch < threshold:
+            continue
+        # The first scope that reaches the threshold names the burst: a spike
+        # in one session is one alert, not a session alert plus a customer one.
+        subject = f"session:{entry.customer}:{entry.session_id}" if scope == "session" else f"customer:{entry.customer}"
+        alert = {
+            "rule": Rule.INJECTION_SPIKE,
+            "severity": Severity.CRITICAL,
+            "subject": subject,
+            "window": window,
+            "customer": entry.customer,
+            "session_id": entry.session_id if scope == "session" else "",
+            "details": {
+                "scope": scope,
+                "blocks": len(recent) + in_batch,
+                "window_seconds": int(window.total_seconds()),
+                "earlier_entry_ids": sorted(recent),
+                "category": entry.details.get("category", ""),
+            },
+        }
+        return [Finding(entry, alert)]
+    return []
+
+
+def _repeated_operation(entry: AuditEntry, batch: Sequence[AuditEntry]) -> list[Finding]:
+    """Rule 2: the same operation under a different key in one session: the double-transfer incident."""
+    if not entry.session_id:
+        return []
+    window = repeat_window()
+    same = {"session_id": entry.session_id, "customer": entry.customer, "operation_hash": entry.operation_hash}
+    earlier = next(
+        (
+            {"id": None, "idempotency_key": e.idempotency_key}
+            for e in batch
+            if all(getattr(e, k) == v for k, v in same.items()) and e.idempotency_key != entry.idempotency_key
+        ),
+        None,
+    ) or _earlier_operation(entry, window)
+    if earlier is None:
+        return []
+    alert = {
+        "rule": Rule.REPEATED_OPERATION,
+        "severity": Severity.CRITICAL,
+        "subject": f"operation:{entry.customer}:{entry.session_id}:{entry.operation_hash}",
+        "window": window,
+        "customer": entry.customer,
+        "session_id": entry.session_id,
+        "details": {
+            "tool": entry.tool,
+            "operation_sha256": entry.operation_hash,
+            "idempotency_keys": [earlier["idempotency_key"], entry.idempotency_key],
+            "earlier_entry_id": earlier["id"],
+            "window_seconds": int(window.total_seconds()),
+        },
+    }
+    return [Finding(entry, alert)]
+
+
+# Runs for every transfer, so it is one fixed statement (no ORM compile on
+# the write path), served by the partial audit_session_operation index.
+_EARLIER_OPERATION_SQL = """
+    SELECT id, idempotency_key FROM audit_auditentry
+    WHERE session_id = %s AND operation_hash = %s AND "timestamp" >= %s
+      AND customer = %s AND idempotency_key <> %s
+    ORDER BY "timestamp" DESC LIMIT 1
+"""
+
+
+def _earlier_operation(entry: AuditEntry, window: timedelta) -> dict[str, Any] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _EARLIER_OPERATION_SQL,
+            [entry.session_id, entry.operation_hash, entry.timestamp - window, entry.customer, entry.idempotency_key],
+        )
+        row = cursor.fetchone()
+    return {"id": row[0], "idempotency_key": row[1]} if row else None
+
+
+def _idempotency_mismatch(entry: AuditEntry) -> list[Finding]:
+    """Rule 3: a key reused with different arguments (the key won; a person should look)."""
+    alert = {
+        "rule": Rule.IDEMPOTENCY_MISMATCH,
+        "severity": Severity.WARNING,
+        "subject": f"key:{entry.customer}:{entry.tool}:{entry.idempotency_key}",
+        "window": mismatch_window(),
+        "customer": entry.customer,
+        "session_id": entry.session_id,
+        "details": {"tool": entry.tool, "idempotency_key": entry.idempotency_key, "tool_call_id": entry.tool_call_id},
+    }
+    return [Finding(entry, alert)]
+
+
+# --- the scheduled rule -----------------------------------------------------------------
+
+
+def alerts_check_backlog() -> list[int]:
+    """Rule 4, scheduled every minute: backlog above TOOLGUARD_ALERT_BACKLOG, or oldest pending past the SLA."""
+    from approvals.models import ApprovalRequest
+
+    now = timezone.now()
+    # One aggregate over the (status, created_at) index: pending rows only.
+    backlog = ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).aggregate(
+        pending=Count("id"), oldest=Min("created_at")
+    )
+    pending, oldest = int(backlog["pending"] or 0), backlog["oldest"]
+    raised: list[Alert | None] = []
+    threshold, sla = backlog_threshold(), approval_sla()
+    if pending > threshold:
+        raised.append(
+            alert_raise(
+                rule=Rule.APPROVAL_BACKLOG,
+                severity=Severity.WARNING,
+                subject="approvals:backlog",
+                window=backlog_window(),
+                details={"pending": pending, "threshold": threshold},
+                now=now,
+            )
+        )
+    if oldest is not None and now - oldest > sla:
+        raised.append(
+            alert_raise(
+                rule=Rule.APPROVAL_SLA,
+                severity=Severity.WARNING,
+                subject="approvals:sla",
+                window=backlog_window(),
+                details={
+                    "oldest_pending_seconds": int((now - oldest).total_seconds()),
+                    "sla_seconds": int(sla.total_seconds()),
+                    "pending": pending,
+                },
+                now=now,
+            )
+        )
+    return [alert.id for alert in raised if alert is not None]

@@ -1,0 +1,50 @@
+"""What the audit log may keep: the one place every entry's details pass through.
+
+The policy (docs/audit.md): no credentials, no raw blocked payloads, and
+enough of every executed call to reconstruct it. `audit_append` runs every
+event through `redact_details` before hashing, so nothing a caller passes can
+reach the table or the chain unredacted.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# Key names that carry credentials wherever they appear, at any depth.
+SECRET_KEY_PATTERN = re.compile(
+    r"(agent[_-]?key|api[_-]?key|raw[_-]?key|password|passwd|passphrase|authorization|token|secret|cookie|csrf)",
+    re.IGNORECASE,
+)
+# A raw toolguard agent key (tg_<prefix>_<secret>) pasted into any value, e.g. a memo.
+AGENT_KEY_VALUE = re.compile(r"tg_[0-9a-f]{12}_[A-Za-z0-9_-]{16,}")
+BEARER_VALUE = re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}")
+REDACTED = "[redacted]"
+
+# A blocked payload is evidence of an attack and possibly an attack itself
+# (it may be replayed into another model's context); the log keeps only
+# enough to recognise it again.
+BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "length", "sha256"})
+BLOCKED_PAYLOAD_ACTIONS = frozenset({"injection_blocked"})
+
+
+def is_secret_name(name: str) -> bool:
+    return bool(SECRET_KEY_PATTERN.search(name))
+
+
+def _redact(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _redact(v) for k, v in value.items() if not is_secret_name(str(k))}
+    if isinstance(value, list | tuple):
+        return [_redact(item) for item in value]
+    if isinstance(value, str):
+        return BEARER_VALUE.sub(REDACTED, AGENT_KEY_VALUE.sub(REDACTED, value))
+    return value
+
+
+def redact_details(action: str, details: dict[str, Any]) -> dict[str, Any]:
+    """The details an audit entry may store for this action."""
+    if action in BLOCKED_PAYLOAD_ACTIONS:
+        details = {name: value for name, value in details.items() if name in BLOCKED_PAYLOAD_FIELDS}
+    redacted: dict[str, Any] = _redact(details)
+    return redacted

@@ -1,0 +1,579 @@
+"""The audit log at a million entries: how fast it is written, searched and verified.
+
+Creates a PostgreSQL database of its own (toolguard_bench_audit, dropped and
+re-created), migrates it, fills it with `manage.py audit_generate`, then
+measures and prints one JSON object (progress goes to stderr):
+
+- generate: time to append the synthetic entries (target: 1,000,000 in < 120 s);
+- queries: p50/p95 of one search page for by-actor, by-tool, by-session,
+  by-key, by-time-range and combined filters, first page and after 20 cursor
+  hops, in the database (the ORM query of `audit_page`) and through the HTTP
+  API on gunicorn (targets: p95 <= 10 ms and <= 25 ms), each with the index
+  EXPLAIN ANALYZE shows it using;
+- writes: sustained entries/s through `audit_append` (3 entries per tool
+  call) with several threads, against one thread and against the same inserts
+  with no chain (no lock, no head read, no alert rules): the chain's cost;
+- verify: `verify_audit --full` over everything, and an incremental run.
+
+    .venv/bin/python bench/audit.py [--entries 1000000] [--threads 4] [--write-seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import PYTHON, ROOT, gunicorn, log, machine, manage, postgres_recreate
+
+DATABASE = "toolguard_bench_audit"
+REDIS_URL = "redis://127.0.0.1:6379/3"
+TARGETS = {"generate_seconds_max": 120, "db_p95_ms_max": 10.0, "http_p95_ms_max": 25.0, "entries_per_s_min": 2000}
+DEEP_HOPS = 20
+PASSWORD = "bench-compliance-password-1"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--entries", type=int, default=1_000_000)
+    parser.add_argument("--threads", type=int, default=4, help="concurrent writers for the write-rate runs")
+    parser.add_argument("--write-seconds", type=float, default=10.0, help="measured seconds per write run")
+    parser.add_argument("--samples", type=int, default=200, help="timed queries per shape and depth, in the database")
+    parser.add_argument("--http-samples", type=int, default=100, help="timed requests per shape and depth, over HTTP")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (the machine has 2 cores)")
+    return parser.parse_args()
+
+
+def percentiles(samples_ms: list[float]) -> dict[str, float]:
+    ordered = sorted(samples_ms)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else ordered * 99
+    return {
+        "p50": round(cuts[49], 3),
+        "p95": round(cuts[94], 3),
+        "max": round(ordered[-1], 3),
+        "n": len(ordered),
+    }
+
+
+# --- data and the query shapes -------------------------------------------------------------
+
+
+def shapes(rng: random.Random) -> dict[str, list[dict[str, str]]]:
+    """Sample filter values for every shape, chosen so the deep page exists where the data allows."""
+    from django.db.models import Max, Min
+
+    from audit.models import AuditEntry
+
+    heavy_sessions = [f"batch-{n:03d}" for n in range(20)]
+    heavy_actors = sorted(
+        set(AuditEntry.objects.filter(session_id__in=heavy_sessions).values_list("actor", flat=True).distinct())
+    )
+    span = AuditEntry.objects.aggregate(first=Min("timestamp"), last=Max("timestamp"))
+    first, last = span["first"], span["last"]
+    top = AuditEntry.objects.aggregate(top=Max("id"))["top"]
+    keys = list(
+        AuditEntry.objects.filter(id__in=[rng.randint(1, top) for _ in range(400)])
+        .exclude(idempotency_key="")
+        .values_list("idempotency_key", flat=True)[:40]
+    )
+
+    def window(days: float) -> tuple[str, str]:
+        start = first + (last - first - _days(days)) * rng.random()
+        return start.isoformat(), (start + _days(days)).isoformat()
+
+    def ranged(days: float, **extra: str) -> dict[str, str]:
+        since, until = window(days)
+        return {"since": since, "until": until, **extra}
+
+    return {
+        # The automation agents behind the long sessions: the actors with thousands of entries.
+        "by_actor": [{"actor": actor} for actor in heavy_actors],
+        "by_tool": [{"tool": tool} for tool in ("transfer_funds", "check_balance", "list_transactions")],
+        "by_session": [{"session": session} for session in heavy_sessions],
+        "by_key": [{"idempotency_key": key} for key in keys],
+        "by_time_range": [ranged(1) for _ in range(20)],
+        "combined": [
+            ranged(10, tool="transfer_funds", action="transfer_initiated", result="success") for _ in range(20)
+        ],
+        "combined_actor": [{"actor": actor, "tool": "transfer_funds", "result": "success"} for actor in heavy_actors],
+    }
+
+
+def _days(days: float) -> Any:
+    from datetime import timedelta
+
+    return timedelta(days=days)
+
+
+def deep_cursors(samples: list[dict[str, str]]) -> list[dict[str, str]]:
+    """For each sample, the cursor after DEEP_HOPS pages, where the result is that long."""
+    from audit.selectors import audit_page
+
+    deep = []
+    for params in samples:
+        page, hops = audit_page(params), 0
+        while page.next_cursor and hops < DEEP_HOPS:
+            cursor = page.next_cursor
+            page, hops = audit_page({**params, "cursor": cursor}), hops + 1
+        if hops == DEEP_HOPS:
+            deep.append({**params, "cursor": cursor})
+    return deep
+
+
+def explain(params: dict[str, str]) -> dict[str, Any]:
+    from django.db import connection
+
+    from audit.selectors import audit_page_queryset
+
+    sql, sql_params = audit_page_queryset(params).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", sql_params)
+        raw = cursor.fetchone()[0]
+    plan = (json.loads(raw) if isinstance(raw, str) else raw)[0]
+
+    def walk(node: dict[str, Any]) -> list[dict[str, Any]]:
+        return [node, *(n for child in node.get("Plans", []) for n in walk(child))]
+
+    nodes = walk(plan["Plan"])
+    return {
+        "indexes": sorted({n["Index Name"] for n in nodes if "Index Name" in n}),
+        "nodes": [n["Node Type"] for n in nodes],
+        "sql_ms": round(plan["Execution Time"], 3),
+    }
+
+
+def time_db(samples: list[dict[str, str]], runs: int) -> dict[str, float]:
+    from audit.selectors import audit_page
+
+    for params in samples[:5]:
+        audit_page(params)  # warm the cache and the connection
+    timings = []
+    for n in range(runs):
+        params = samples[n % len(samples)]
+        started = time.perf_counter()
+        audit_page(params)
+        timings.append((time.perf_counter() - started) * 1000)
+    return percentiles(timings)
+
+
+def time_http(client: Any, url: str, samples: list[dict[str, str]], runs: int) -> dict[str, float]:
+    for params in samples[:3]:
+        client.get(url, params=params)
+    timings = []
+    for n in range(runs):
+        params = samples[n % len(samples)]
+        started = time.perf_counter()
+        response = client.get(url, params=params)
+        timings.append((time.perf_counter() - started) * 1000)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} {params} answered {response.status_code}: {response.text[:200]}")
+    return percentiles(timings)
+
+
+# --- writes --------------------------------------------------------------------------------
+
+
+def tool_call_events(n: int, session: str) -> list[Any]:
+    """What one completed transfer writes: received, initiated (canonical arguments), completed."""
+    from audit.services import AuditEvent
+
+    key = uuid.uuid4().hex
+    common = {
+        "actor": "agent:bench:0123456789ab",
+        "actor_type": "agent",
+        "customer": "bench",
+        "tool": "transfer_funds",
+        "tool_call_id": str(uuid.uuid4()),
+        "session_id": session,
+        "idempotency_key": key,
+    }
+    arguments = {"from_account": "a1", "to_account": "a2", "amount": 100 + n, "currency": "USD", "idempotency_key": key}
+    return [
+        AuditEvent(action="tool_call_received", result="success", details={"provider": "openai"}, **common),
+        AuditEvent(
+            action="transfer_initiated",
+            result="success",
+            details={"arguments": arguments, "tool_version": "1"},
+            **common,
+        ),
+        AuditEvent(
+            action="transfer_completed",
+            result="success",
+            details={"result": {"amount": 100 + n}},
+            duration_ms=3.2,
+            **common,
+        ),
+    ]
+
+
+def unchained_model() -> Any:
+    """A copy of the audit table with the same indexes, written with no chain at all (the baseline)."""
+    from django.db import connection, models
+
+    from audit.models import AuditEntry
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS bench_unchained")
+        cursor.execute("CREATE TABLE bench_unchained (LIKE audit_auditentry INCLUDING ALL)")
+    attrs: dict[str, Any] = {
+        "__module__": __name__,
+        "Meta": type("Meta", (), {"app_label": "audit", "db_table": "bench_unchained", "managed": False}),
+    }
+    for model_field in AuditEntry._meta.concrete_fields:
+        attrs[model_field.name] = model_field.clone()
+    return type("BenchUnchainedEntry", (models.Model,), attrs)
+
+
+def write_run(threads: int, seconds: float, append: Callable[[list[Any]], None]) -> dict[str, Any]:
+    from django.db import connection
+
+    stop = time.monotonic() + seconds
+    latencies: list[list[float]] = [[] for _ in range(threads)]
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(threads + 1)
+
+    def writer(slot: int) -> None:
+        session = f"bench-writer-{uuid.uuid4().hex[:8]}"
+        try:
+            barrier.wait()
+            n = 0
+            while time.monotonic() < stop:
+                events = tool_call_events(n, session)
+                started = time.perf_counter()
+                append(events)
+                latencies[slot].append((time.perf_counter() - started) * 1000)
+                n += 1
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=writer, args=(slot,)) for slot in range(threads)]
+    for worker in workers:
+        worker.start()
+    barrier.wait()
+    started = time.monotonic()
+    for worker in workers:
+        worker.join()
+    elapsed = time.monotonic() - started
+    if errors:
+        raise errors[0]
+    every = [ms for slot in latencies for ms in slot]
+    appends = len(every)
+    return {
+        "threads": threads,
+        "seconds": round(elapsed, 2),
+        "appends": appends,
+        "entries": appends * 3,
+        "appends_per_s": round(appends / elapsed, 1),
+        "entries_per_s": round(appends * 3 / elapsed, 1),
+        "append_ms": percentiles(every),
+    }
+
+
+def _process_writer(seconds: float, results: Any) -> None:
+    from django.db import connection
+
+    from audit.services import audit_append
+
+    connection.close()  # never share the parent's socket
+    session, n, latencies = f"bench-proc-{uuid.uuid4().hex[:8]}", 0, []
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        events = tool_call_events(n, session)
+        started = time.perf_counter()
+        audit_append(events)
+        latencies.append((time.perf_counter() - started) * 1000)
+        n += 1
+    connection.close()
+    results.put(latencies)
+
+
+def write_run_processes(processes: int, seconds: float) -> dict[str, Any]:
+    """The same loop in separate processes, as gunicorn workers are: no shared interpreter lock."""
+    import multiprocessing
+
+    from django.db import connection
+
+    connection.close()
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    workers = [context.Process(target=_process_writer, args=(seconds, results)) for _ in range(processes)]
+    started = time.monotonic()
+    for worker in workers:
+        worker.start()
+    every = [ms for _ in workers for ms in results.get()]
+    for worker in workers:
+        worker.join()
+    elapsed = time.monotonic() - started
+    return {
+        "processes": processes,
+        "seconds": round(elapsed, 2),
+        "appends": len(every),
+        "entries": len(every) * 3,
+        "appends_per_s": round(len(every) / seconds, 1),
+        "entries_per_s": round(len(every) * 3 / seconds, 1),
+        "append_ms": percentiles(every),
+    }
+
+
+def checkpoint() -> None:
+    """Flush what earlier steps wrote, so a checkpoint does not land inside a measurement."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("CHECKPOINT")
+
+
+def writes(args: argparse.Namespace) -> dict[str, Any]:
+    from django.db import transaction
+
+    from audit.services import audit_append, entry_hash
+
+    baseline_model = unchained_model()
+
+    def unchained(events: list[Any]) -> None:
+        # The same Python work and the same rows, minus the lock, the head read and the alert rules.
+        from django.utils import timezone
+
+        now = timezone.now()
+        with transaction.atomic():
+            rows = []
+            for event in events:
+                values = {**event.__dict__, "timestamp": now}
+                rows.append(baseline_model(prev_hash="0" * 64, hash=entry_hash(values, uuid.uuid4().hex), **values))
+            baseline_model.objects.bulk_create(rows)
+
+    checkpoint()
+    log("writes: chained, 1 thread")
+    single = write_run(1, args.write_seconds, audit_append)
+    log(f"writes: chained, {args.threads} threads")
+    chained = write_run(args.threads, args.write_seconds, audit_append)
+    log(f"writes: unchained baseline, {args.threads} threads")
+    baseline = write_run(args.threads, args.write_seconds, unchained)
+    processes = {}
+    for count in (2, args.threads):
+        checkpoint()
+        log(f"writes: chained, {count} processes")
+        processes[f"chained_{count}_processes"] = write_run_processes(count, args.write_seconds)
+    best = max(chained["entries_per_s"], *(run["entries_per_s"] for run in processes.values()))
+    return {
+        "chained_1_thread": single,
+        f"chained_{args.threads}_threads": chained,
+        f"unchained_{args.threads}_threads": baseline,
+        **processes,
+        "chain_cost": {
+            "threads_throughput_vs_unchained": round(chained["entries_per_s"] / baseline["entries_per_s"], 3),
+            "threads_speedup_vs_1": round(chained["entries_per_s"] / single["entries_per_s"], 3),
+        },
+        "target_entries_per_s": TARGETS["entries_per_s_min"],
+        "best_entries_per_s": best,
+        "met_by_threads": chained["entries_per_s"] >= TARGETS["entries_per_s_min"],
+        "met": best >= TARGETS["entries_per_s_min"],
+    }
+
+
+# --- HTTP ----------------------------------------------------------------------------------
+
+
+def compliance_user() -> str:
+    from django.contrib.auth.models import Group, User
+
+    user, _ = User.objects.get_or_create(username="bench-compliance")
+    user.set_password(PASSWORD)
+    user.save()
+    user.groups.add(Group.objects.get(name="compliance"))
+    return user.username
+
+
+def sign_in(client: Any, base: str, username: str) -> None:
+    page = client.get(f"{base}/accounts/login/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+    assert token is not None, "no CSRF token on the sign-in page"
+    response = client.post(
+        f"{base}/accounts/login/",
+        data={"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token.group(1), "next": "/audit/"},
+    )
+    if response.status_code != 302:
+        raise RuntimeError(f"sign-in failed with {response.status_code}")
+
+
+# --- main ----------------------------------------------------------------------------------
+
+
+def main() -> None:
+    args = parse_args()
+    load_at_start = os.getloadavg()
+    rng = random.Random(11)
+    database_url = postgres_recreate(DATABASE)
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("GUNICORN_", "PROMETHEUS_"))},
+        "DATABASE_URL": database_url,
+        "REDIS_URL": REDIS_URL,
+        "DEBUG": "false",
+        "LOG_LEVEL": "WARNING",
+    }
+    log(f"migrating {DATABASE}")
+    manage("migrate", "--noinput", "-v0", env=env)
+    log(f"audit_generate --entries {args.entries}")
+    started = time.perf_counter()
+    subprocess.run(
+        [PYTHON, "manage.py", "audit_generate", "--entries", str(args.entries)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    generate_s = time.perf_counter() - started
+
+    os.environ.update({"DATABASE_URL": database_url, "REDIS_URL": REDIS_URL, "LOG_LEVEL": "WARNING"})
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # What autovacuum would do a little later after a bulk load: fresh statistics and visibility map.
+        started = time.perf_counter()
+        cursor.execute("VACUUM ANALYZE audit_auditentry")
+        vacuum_s = time.perf_counter() - started
+        cursor.execute("SELECT version()")
+        version = cursor.fetchone()[0].split(" on ")[0]
+        cursor.execute(
+            "SELECT pg_relation_size('audit_auditentry'), pg_indexes_size('audit_auditentry'), count(*) FROM audit_auditentry"
+        )
+        table_bytes, index_bytes, rows = cursor.fetchone()
+
+    checkpoint()
+    log("choosing filter samples and deep cursors")
+    sample_sets = shapes(rng)
+    depths = {
+        name: {"first_page": samples, "deep_page": deep_cursors(samples)} for name, samples in sample_sets.items()
+    }
+
+    queries: dict[str, Any] = {}
+    for name, by_depth in depths.items():
+        queries[name] = {"samples": len(by_depth["first_page"])}
+        for depth, samples in by_depth.items():
+            if not samples:
+                queries[name][depth] = {"n/a": f"no sample has more than {DEEP_HOPS} pages of results"}
+                continue
+            log(f"db: {name} {depth}")
+            queries[name][depth] = {"db_ms": time_db(samples, args.samples), "plan": explain(samples[0])}
+
+    import httpx
+
+    username = compliance_user()
+    connection.close()
+    http_extra: dict[str, Any] = {}
+    with gunicorn(workers=args.workers, env=env) as base, httpx.Client(timeout=60) as client:
+        sign_in(client, base, username)
+        for name, by_depth in depths.items():
+            for depth, samples in by_depth.items():
+                if samples:
+                    log(f"http: {name} {depth}")
+                    queries[name][depth]["http_ms"] = time_http(
+                        client, f"{base}/api/v1/audit", samples, args.http_samples
+                    )
+            # The HTML search page a person sees, first page.
+            queries[name]["first_page"]["html_page_ms"] = time_http(
+                client, f"{base}/audit/", by_depth["first_page"], max(20, args.http_samples // 5)
+            )
+        # HTTP Basic checks the password on every request: PBKDF2 at Django's full rounds.
+        with httpx.Client(timeout=60, auth=(username, PASSWORD)) as basic:
+            http_extra["basic_auth_first_page_ms"] = time_http(
+                basic, f"{base}/api/v1/audit", depths["by_session"]["first_page"], 6
+            )
+        log("http: export one day as CSV")
+        day = depths["by_time_range"]["first_page"][0]
+        started = time.perf_counter()
+        exported = 0
+        with client.stream("GET", f"{base}/api/v1/audit/export", params={"format": "csv", **day}) as response:
+            for _ in response.iter_lines():
+                exported += 1
+        export_s = time.perf_counter() - started
+        http_extra["export_csv_one_day"] = {
+            "rows": exported - 1,
+            "seconds": round(export_s, 2),
+            "rows_per_s": round((exported - 1) / export_s),
+        }
+
+    write_results = writes(args)
+
+    log("verify_audit --full, then incremental")
+    timings = {}
+    for label, extra in (("full", ["--full"]), ("incremental_nothing_new", [])):
+        started = time.perf_counter()
+        subprocess.run(
+            [PYTHON, "manage.py", "verify_audit", *extra], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+        )
+        timings[label] = time.perf_counter() - started
+    from audit.models import AuditEntry
+
+    total = AuditEntry.objects.count()
+
+    db_p95 = [d["db_ms"]["p95"] for q in queries.values() for d in q.values() if isinstance(d, dict) and "db_ms" in d]
+    http_p95 = [
+        d["http_ms"]["p95"] for q in queries.values() for d in q.values() if isinstance(d, dict) and "http_ms" in d
+    ]
+    print(
+        json.dumps(
+            {
+                "bench": "audit",
+                "machine": {
+                    **machine(),
+                    "load_average_at_start": load_at_start,
+                    "load_average_at_end": os.getloadavg(),
+                },
+                "database": version,
+                "generate": {
+                    "entries": args.entries,
+                    "seconds": round(generate_s, 1),
+                    "entries_per_s": round(args.entries / generate_s),
+                    "target_seconds": TARGETS["generate_seconds_max"],
+                    "met": generate_s < TARGETS["generate_seconds_max"],
+                },
+                "table": {
+                    "rows_at_query_time": rows,
+                    "heap_mb": round(table_bytes / 2**20),
+                    "indexes_mb": round(index_bytes / 2**20),
+                    "vacuum_analyze_s": round(vacuum_s, 1),
+                },
+                "queries": queries,
+                "http": http_extra,
+                "writes": write_results,
+                "verify": {
+                    "entries": total,
+                    "full_seconds": round(timings["full"], 1),
+                    "full_entries_per_s": round(total / timings["full"]),
+                    "incremental_nothing_new_seconds": round(timings["incremental_nothing_new"], 2),
+                },
+                "targets": {
+                    **TARGETS,
+                    "db_p95_ms_worst": max(db_p95),
+                    "http_p95_ms_worst": max(http_p95),
+                    "db_met": max(db_p95) <= TARGETS["db_p95_ms_max"],
+                    "http_met": max(http_p95) <= TARGETS["http_p95_ms_max"],
+                },
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
