@@ -32,11 +32,12 @@ def is_secret_name(name: str) -> bool:
     return bool(SECRET_KEY_PATTERN.search(name))
 
 
-def _redact(value: Any) -> Any:
+def redact_value(value: Any) -> Any:
+    """Drop secret-named keys and mask credentials pasted into text, at any depth."""
     if isinstance(value, dict):
-        return {str(k): _redact(v) for k, v in value.items() if not is_secret_name(str(k))}
+        return {str(k): redact_value(v) for k, v in value.items() if not is_secret_name(str(k))}
     if isinstance(value, list | tuple):
-        return [_redact(item) for item in value]
+        return [redact_value(item) for item in value]
     if isinstance(value, str):
         return BEARER_VALUE.sub(REDACTED, AGENT_KEY_VALUE.sub(REDACTED, value))
     return value
@@ -46,5 +47,5 @@ def redact_details(action: str, details: dict[str, Any]) -> dict[str, Any]:
     """The details an audit entry may store for this action."""
     if action in BLOCKED_PAYLOAD_ACTIONS:
         details = {name: value for name, value in details.items() if name in BLOCKED_PAYLOAD_FIELDS}
-    redacted: dict[str, Any] = _redact(details)
+    redacted: dict[str, Any] = redact_value(details)
     return redacted

@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from approvals.services import approval_request_create
+from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
 from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
@@ -425,7 +426,8 @@ def _save_tool_call(call: _Call, outcome: Outcome) -> ToolCall:
         provider=call.request.provider,
         status=outcome.status,
         http_status=outcome.http_status,
-        arguments=call.arguments,
+        # The same masking as the audit log: a key pasted into a memo stays out.
+        arguments=redact_value(call.arguments),
         response={**outcome.stored(), "replayed": outcome.replayed, "arguments_mismatch": outcome.arguments_mismatch},
         idempotency_key=call.idempotency_key,
         duration_ms=call.elapsed_ms(),
