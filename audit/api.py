@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.export import csv_lines, jsonl_lines
+from audit.models import Alert
 from audit.selectors import EXACT_FILTERS, InvalidFilter, audit_iter, audit_page
 from audit.serializers import AuditEntrySerializer, AuditPageSerializer
 from toolguard.api.auth import PEOPLE_FIRST, IsCompliance
@@ -90,3 +92,27 @@ class AuditExportView(APIView):
         stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
         response["Content-Disposition"] = f'attachment; filename="audit-{stamp}.{fmt}"'
         return response
+
+
+class AlertSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Alert
+        fields = ["id", "rule", "severity", "subject", "customer", "session_id", "details", "created_at"]
+
+
+class AlertListView(APIView):
+    authentication_classes = PEOPLE_FIRST
+    permission_classes = [IsCompliance]
+
+    @extend_schema(
+        operation_id="audit_alerts_list",
+        parameters=[OpenApiParameter("session", str), OpenApiParameter("rule", str)],
+        responses={200: AlertSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        alerts = Alert.objects.order_by("-created_at", "-id")
+        if session := request.query_params.get("session", "").strip():
+            alerts = alerts.filter(session_id=session)
+        if rule := request.query_params.get("rule", "").strip():
+            alerts = alerts.filter(rule=rule)
+        return Response(AlertSerializer(alerts[:200], many=True).data)

@@ -34,6 +34,7 @@ api_v1 = [
     ),
     path("audit", audit_api.AuditListView.as_view(), name="audit-list"),
     path("audit/export", audit_api.AuditExportView.as_view(), name="audit-export"),
+    path("audit/alerts", audit_api.AlertListView.as_view(), name="audit-alert-list"),
 ]
 
 urlpatterns = [
