@@ -19,24 +19,17 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from audit.models import AuditEntry
-from audit.services import AUDIT_CHAIN_LOCK_ID, GENESIS_HASH, OPERATION_ACTIONS, entry_hash, operation_hash
-
-COLUMNS = (
-    "timestamp",
-    "actor",
-    "actor_type",
-    "customer",
-    "action",
-    "result",
-    "tool",
-    "tool_call_id",
-    "session_id",
-    "idempotency_key",
-    "approval_id",
-    "details",
-    "duration_ms",
-    "operation_hash",
+from audit.services import (
+    AUDIT_CHAIN_LOCK_ID,
+    GENESIS_HASH,
+    HASHED_FIELDS,
+    OPERATION_ACTIONS,
+    entry_hash,
+    operation_hash,
 )
+
+# The columns COPY fills: exactly the hashed fields, then the chain links.
+COLUMNS = HASHED_FIELDS
 
 
 @dataclass(frozen=True)

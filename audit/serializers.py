@@ -3,27 +3,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from audit.models import AuditEntry
+from audit.services import HASHED_FIELDS
 
-ENTRY_FIELDS = [
-    "id",
-    "timestamp",
-    "actor",
-    "actor_type",
-    "customer",
-    "action",
-    "result",
-    "tool",
-    "tool_call_id",
-    "session_id",
-    "idempotency_key",
-    "approval_id",
-    "details",
-    "duration_ms",
-    # Covered by the hash when set: exported entries can be re-verified outside toolguard.
-    "operation_hash",
-    "prev_hash",
-    "hash",
-]
+# Every hashed field plus the chain links: exported entries can be re-verified outside toolguard.
+ENTRY_FIELDS = ["id", *HASHED_FIELDS, "prev_hash", "hash"]
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

@@ -14,7 +14,7 @@ import hashlib
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -297,15 +297,7 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
         call.event("transfer_completed", "success", result=result)
         outcome = Outcome(status="completed", http_status=200, result=result)
         tool_call = _save_tool_call(call, outcome)
-        record = IdempotencyRecord.objects.create(
-            customer_id=scope.customer_id,
-            tool=scope.tool,
-            key=scope.key,
-            arguments_hash=args_hash,
-            outcome=outcome.stored(),
-            tool_call=tool_call,
-            expires_at=now + timedelta(seconds=settings.TOOLGUARD_IDEMPOTENCY_TTL_SECONDS),
-        )
+        record = _record_create(scope, args_hash, outcome, tool_call, now)
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
         return outcome, tool_call
@@ -318,7 +310,7 @@ def _hold_for_approval(
     scope: IdempotencyScope,
     args_hash: str,
     rules: list[str],
-    now: Any,
+    now: datetime,
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
     pending_result = tool.handler.hold(ctx, call.arguments)
@@ -329,15 +321,7 @@ def _hold_for_approval(
     # The tool call row must exist before the approval and the record point at it;
     # _finish writes the audit entries last, after both.
     tool_call = _save_tool_call(call, outcome)
-    record = IdempotencyRecord.objects.create(
-        customer_id=scope.customer_id,
-        tool=scope.tool,
-        key=scope.key,
-        arguments_hash=args_hash,
-        outcome=outcome.stored(),
-        tool_call=tool_call,
-        expires_at=now + timedelta(seconds=settings.TOOLGUARD_IDEMPOTENCY_TTL_SECONDS),
-    )
+    record = _record_create(scope, args_hash, outcome, tool_call, now)
     approval_request_create(
         approval_id=approval_id,
         ctx=ctx,
@@ -407,6 +391,21 @@ def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple
         # amount or destination is worth a human's look.
         call.event("idempotency_mismatch", "blocked", approval_id=outcome.approval_id)
     return _finish(call, outcome)
+
+
+def _record_create(
+    scope: IdempotencyScope, args_hash: str, outcome: Outcome, tool_call: ToolCall, now: datetime
+) -> IdempotencyRecord:
+    """The durable claim on the key; its unique constraint stops a second execution."""
+    return IdempotencyRecord.objects.create(
+        customer_id=scope.customer_id,
+        tool=scope.tool,
+        key=scope.key,
+        arguments_hash=args_hash,
+        outcome=outcome.stored(),
+        tool_call=tool_call,
+        expires_at=now + timedelta(seconds=settings.TOOLGUARD_IDEMPOTENCY_TTL_SECONDS),
+    )
 
 
 def _remember_on_commit(scope: IdempotencyScope, record: IdempotencyRecord) -> None:
