@@ -1,0 +1,620 @@
+"""What the guards cost: guarded transfers against the same transfer unguarded.
+
+Starts gunicorn on a PostgreSQL database and a Redis db of the bench's own,
+drives three scenarios with wrk at a fixed number of connections, and prints
+one JSON object:
+
+- guarded: POST /api/v1/tool-calls `transfer_funds`, a fresh idempotency key
+  per request, through every stage of the pipeline;
+- replay: the same keys again and again, answered from the hot cache;
+- bare: POST /bench/bare-transfer, the transfer's SQL with no guards.
+
+It also times schema validation + sanitization in-process, checks afterwards
+that every guarded 2xx executed exactly once and that money was conserved, and
+profiles the guarded path in-process (queries per call, hottest functions).
+
+    .venv/bin/python bench/pipeline.py [--workers 4] [--duration 20] ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib.util
+import io
+import json
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import (
+    ROOT,
+    CpuMonitor,
+    ensure_wrk,
+    gunicorn,
+    http_post,
+    log,
+    lua_string,
+    machine,
+    manage,
+    postgres_recreate,
+    redis_flush,
+    wrk_run,
+)
+
+DATABASE = "toolguard_bench_pipeline"
+REDIS_URL = "redis://127.0.0.1:6379/5"
+CUSTOMERS = 32
+SESSIONS_PER_CUSTOMER = 8
+# Large enough that no account runs dry and no transfer trips an approval rule:
+# the bench measures the path that executes, not the one that waits for a human.
+BALANCE_CENTS = 10**12
+NO_LIMIT_CENTS = str(10**15)
+AMOUNT_CENTS = 1_250
+MEMO = "Invoice #4411 for O'Brien & Sons - March rent; thanks!"
+TOOLS = ["transfer_funds", "check_balance", "list_transactions"]
+TARGETS = {"ratio_guarded_to_bare_min": 0.6, "guarded_p99_ms_max": 50.0, "validation_sanitization_us_max": 100.0}
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (default 4 on 2 cores)")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument(
+        "--low-connections",
+        type=int,
+        default=4,
+        help="guarded again at this many connections (one per worker): service time without queueing; 0 skips",
+    )
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument("--duration", type=int, default=20, help="measured seconds per scenario")
+    parser.add_argument("--warmup", type=int, default=5, help="warm-up seconds per scenario")
+    parser.add_argument("--iterations", type=int, default=20_000, help="validation/sanitization timing loop")
+    parser.add_argument("--profile-calls", type=int, default=300, help="guarded calls profiled in-process")
+    parser.add_argument(
+        "--wait-sanitizer", type=float, default=0.0, help="seconds to wait for toolguard.pipeline.sanitizer to appear"
+    )
+    return parser.parse_args()
+
+
+def bench_env(database_url: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("GUNICORN_", "PROMETHEUS_"))}
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "toolguard.settings",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": REDIS_URL,
+            "DEBUG": "false",
+            "TOOLGUARD_BENCH_ENDPOINTS": "true",
+            "TOOLGUARD_APPROVAL_THRESHOLD_CENTS": NO_LIMIT_CENTS,
+            "TOOLGUARD_SESSION_LIMIT_CENTS": NO_LIMIT_CENTS,
+            "TOOLGUARD_DUAL_APPROVAL_CENTS": NO_LIMIT_CENTS,
+            # The limiter still runs (its cache round trip is part of the path), but never refuses.
+            "TOOLGUARD_AGENT_RATE": "100000000/min",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+    return env
+
+
+def seed() -> list[dict[str, str]]:
+    """Customers with two own accounts each: own-account transfers need no payee and no approval."""
+    from toolguard.models import Account, AgentKey, Customer
+
+    customers = []
+    for i in range(CUSTOMERS):
+        customer = Customer.objects.create(external_id=f"bench-{i}", name=f"Bench customer {i}")
+        for side in ("a", "b"):
+            Account.objects.create(
+                number=f"bench-{i}-{side}", customer=customer, currency="USD", balance_cents=BALANCE_CENTS
+            )
+        _, raw_key = AgentKey.objects.issue(customer=customer, allowed_tools=TOOLS, name="bench")
+        customers.append({"key": raw_key, "a": f"bench-{i}-a", "b": f"bench-{i}-b"})
+    return customers
+
+
+def total_money() -> int:
+    from django.db.models import Sum
+
+    from toolguard.models import Account
+
+    return int(Account.objects.aggregate(total=Sum("balance_cents"))["total"] or 0)
+
+
+def transfer_arguments(
+    source: str, destination: str, key: str, *, amount: int = AMOUNT_CENTS, memo: str = MEMO
+) -> dict[str, Any]:
+    return {
+        "from_account": source,
+        "to_account": destination,
+        "amount": amount,
+        "currency": "USD",
+        "memo": memo,
+        "idempotency_key": key,
+    }
+
+
+def guarded_body(source: str, destination: str, key: str, session: str, amount: int = AMOUNT_CENTS) -> dict[str, Any]:
+    return {
+        "id": "call-bench",
+        "name": "transfer_funds",
+        "arguments": transfer_arguments(source, destination, key, amount=amount),
+        "session_id": session,
+    }
+
+
+def bare_body(source: str, destination: str, key: str, session: str, amount: int = AMOUNT_CENTS) -> dict[str, Any]:
+    return {**transfer_arguments(source, destination, key, amount=amount), "session_id": session}
+
+
+# Stand-ins in a body template, in the order they appear in the JSON text.
+AMOUNT_SLOT, KEY_SLOT, SESSION_SLOT = 987_654_321, "@@KEY@@", "@@SESSION@@"
+
+
+def _template(body: dict[str, Any]) -> str:
+    """A Lua table of the body's text around its amount, key and session."""
+    text = json.dumps(body, separators=(",", ":"))
+    before_amount, rest = text.split(str(AMOUNT_SLOT))
+    before_key, rest = rest.split(KEY_SLOT)
+    before_session, after = rest.split(f'"{SESSION_SLOT}"')
+    parts = (before_amount, before_key, before_session + '"', '"' + after)
+    return "{" + ",".join(lua_string(part) for part in parts) + "}"
+
+
+def _headers(customer: dict[str, str], *, authenticated: bool) -> str:
+    auth = f', ["Authorization"] = {lua_string("Bearer " + customer["key"])}' if authenticated else ""
+    return '{["Content-Type"] = "application/json"' + auth + "}"
+
+
+def fresh_key_script(customers: list[dict[str, str]], *, path: str, run: str, guarded: bool, threads: int) -> str:
+    """Every request a new idempotency key (run, wrk thread, counter); sessions from a small pool.
+
+    The amount changes with every request too: the same operation twice in one
+    session under a new key is what the repeated-operation alert looks for, and
+    the bench measures ordinary traffic, not an incident.
+    """
+    make = guarded_body if guarded else bare_body
+    rows = []
+    for c in customers:
+        there = _template(make(c["a"], c["b"], KEY_SLOT, SESSION_SLOT, AMOUNT_SLOT))
+        back = _template(make(c["b"], c["a"], KEY_SLOT, SESSION_SLOT, AMOUNT_SLOT))
+        rows.append(f"{{headers = {_headers(c, authenticated=guarded)}, t = {{{there}, {back}}}}}")
+    return f"""
+local path = {lua_string(path)}
+local run = {lua_string(run)}
+local sessions = {SESSIONS_PER_CUSTOMER}
+-- Threads start on different customers so they do not queue on the same account rows.
+local stride = {max(1, len(customers) // threads)}
+local customers = {{
+{("," + chr(10)).join(rows)}
+}}
+local counter = 0
+
+function request()
+  counter = counter + 1
+  local visit = math.floor(counter / #customers)
+  local c = customers[(counter + tid * stride) % #customers + 1]
+  local t = c.t[visit % 2 + 1]
+  local key = run .. "-" .. tid .. "-" .. counter
+  local session = run .. "-t" .. tid .. "-s" .. (visit % sessions)
+  local amount = {AMOUNT_CENTS} + counter
+  return wrk.format("POST", path, c.headers, t[1] .. amount .. t[2] .. key .. t[3] .. session .. t[4])
+end
+"""
+
+
+def replay_body(customer: dict[str, str], index: int) -> dict[str, Any]:
+    return guarded_body(customer["a"], customer["b"], f"replay-{index}", "replay")
+
+
+def replay_script(customers: list[dict[str, str]], *, threads: int) -> str:
+    """The same key per customer on every request: answered from the stored result."""
+    rows = [
+        f"{{headers = {_headers(c, authenticated=True)}, body = {lua_string(json.dumps(replay_body(c, i)))}}}"
+        for i, c in enumerate(customers)
+    ]
+    return f"""
+local stride = {max(1, len(customers) // threads)}
+local customers = {{
+{("," + chr(10)).join(rows)}
+}}
+local counter = 0
+
+function request()
+  counter = counter + 1
+  local c = customers[(counter + tid * stride) % #customers + 1]
+  return wrk.format("POST", "/api/v1/tool-calls", c.headers, c.body)
+end
+"""
+
+
+def scenario(
+    url: str,
+    scripts: tuple[str, str],
+    args: argparse.Namespace,
+    workdir: Path,
+    name: str,
+    *,
+    connections: int | None = None,
+    duration_s: int | None = None,
+) -> dict[str, Any]:
+    warmup_script, measured_script = scripts
+    connections = connections or args.connections
+    duration_s = duration_s or args.duration
+    options = {"connections": connections, "threads": min(args.threads, connections), "workdir": workdir}
+    log(f"{name}: warm-up {args.warmup}s at {connections} connections")
+    warmup = wrk_run(url, warmup_script, duration_s=args.warmup, **options)
+    log(f"{name}: measuring {duration_s}s")
+    with CpuMonitor(database=DATABASE) as cpu:
+        measured = wrk_run(url, measured_script, duration_s=duration_s, **options)
+    measured.update(cpu.cores())
+    log(
+        f"{name}: {measured['calls_per_s']} calls/s, p50 {measured['p50_us'] / 1000:.1f} ms, "
+        f"p99 {measured['p99_us'] / 1000:.1f} ms, non-2xx {measured['non_2xx']}, "
+        f"cores used by other work {measured['other_cpu_cores']}"
+    )
+    return {"warmup": warmup, "measured": measured}
+
+
+def sanitizer_available(wait_s: float) -> bool:
+    deadline = time.monotonic() + wait_s
+    while True:
+        if importlib.util.find_spec("toolguard.pipeline.sanitizer") is not None:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        log("waiting for toolguard/pipeline/sanitizer.py")
+        time.sleep(10)
+
+
+def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str, Any]:
+    """Microseconds per call for the two argument guards, in-process and single-threaded."""
+    from toolguard.pipeline.validation import validation_errors
+    from toolguard.tools.banking import TRANSFER_FUNDS
+
+    # Distinct values, so a cache keyed on the input cannot make the guards look free.
+    calls = [
+        transfer_arguments(
+            f"checking-{i % 7}",
+            f"savings-{i % 5}",
+            f"key-{i}",
+            amount=100 + i,
+            memo=MEMO.replace("4411", str(4400 + i)),
+        )
+        for i in range(1000)
+    ]
+
+    def per_call_us(step: Any) -> float:
+        for arguments in calls:  # warm caches and compiled patterns
+            step(arguments)
+        started = time.perf_counter()
+        for i in range(iterations):
+            step(calls[i % len(calls)])
+        return round((time.perf_counter() - started) / iterations * 1e6, 2)
+
+    def validate(arguments: dict[str, Any]) -> None:
+        assert not validation_errors(TRANSFER_FUNDS, arguments)
+
+    report: dict[str, Any] = {"iterations": iterations, "validation_us_per_call": per_call_us(validate)}
+    if not sanitizer_available(wait_s):
+        log("toolguard/pipeline/sanitizer.py does not exist yet: timing validation alone")
+        report.update(sanitizer="missing", sanitization_us_per_call=None, validation_sanitization_us_per_call=None)
+        return report
+    from toolguard.pipeline.sanitizer import sanitize_arguments
+
+    def sanitize(arguments: dict[str, Any]) -> None:
+        assert sanitize_arguments(arguments, TRANSFER_FUNDS.field_kinds).block is None
+
+    def both(arguments: dict[str, Any]) -> None:
+        validate(arguments)
+        sanitize(arguments)
+
+    report.update(
+        sanitizer="toolguard.pipeline.sanitizer",
+        sanitization_us_per_call=per_call_us(sanitize),
+        validation_sanitization_us_per_call=per_call_us(both),
+    )
+    return report
+
+
+def verify(
+    customers: list[dict[str, str]], money_before: int, results: dict[str, dict[str, Any]], connections: int
+) -> dict[str, Any]:
+    """Each guarded 2xx that was not a replay is exactly one transfer; money is conserved."""
+    from audit.services import audit_chain_verify
+    from toolguard.models import IdempotencyRecord, ToolCall, Transfer
+
+    def seen(name: str, field: str) -> int:
+        if name not in results:
+            return 0
+        return sum(int(results[name][phase][field]) for phase in ("warmup", "measured"))
+
+    guarded_rows = Transfer.objects.filter(session_id__startswith="g").count()
+    replay_rows = Transfer.objects.filter(session_id="replay").count()
+    bare_rows = Transfer.objects.filter(session_id__startswith="b").count()
+    # The server's own record of every answer it gave, abandoned or not.
+    server_fresh_2xx = (
+        ToolCall.objects.filter(tool="transfer_funds", http_status__gte=200, http_status__lt=300)
+        .exclude(response__replayed=True)
+        .count()
+    )
+    guarded_runs = [name for name in ("guarded", "guarded_low") if name in results]
+    guarded_client_fresh = sum(seen(name, "fresh_2xx") for name in guarded_runs)
+    # wrk stops mid-flight: up to one request per connection per run is executed
+    # by the server but never read by wrk.
+    abandoned = guarded_rows - guarded_client_fresh
+    chain_break, _, _ = audit_chain_verify()
+    money_after = total_money()
+    checks = {
+        "guarded_transfer_rows": guarded_rows,
+        "guarded_fresh_2xx_seen_by_wrk": guarded_client_fresh,
+        "guarded_in_flight_when_wrk_stopped": abandoned,
+        "replay_transfer_rows": replay_rows,
+        "replay_fresh_2xx_seen_by_wrk": seen("replay", "fresh_2xx"),
+        "bare_transfer_rows": bare_rows,
+        "bare_2xx_seen_by_wrk": seen("bare", "fresh_2xx"),
+        "server_fresh_2xx_tool_calls": server_fresh_2xx,
+        "idempotency_records": IdempotencyRecord.objects.count(),
+        "money_before": money_before,
+        "money_after": money_after,
+        "audit_chain_intact": chain_break is None,
+    }
+    checks["ok"] = bool(
+        server_fresh_2xx == guarded_rows + replay_rows == checks["idempotency_records"]
+        and 0 <= abandoned <= 2 * connections * len(guarded_runs)
+        and replay_rows == len(customers)
+        and checks["replay_fresh_2xx_seen_by_wrk"] == 0
+        and 0 <= bare_rows - checks["bare_2xx_seen_by_wrk"] <= 2 * connections
+        and money_after == money_before
+        and chain_break is None
+    )
+    return checks
+
+
+def _short_sql(sql: str) -> str:
+    return " ".join(sql.split())[:140]
+
+
+def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str, Any]:
+    """Queries per call and the hottest functions of one guarded call, without the network."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    customer = customers[0]
+    auth = {"Authorization": f"Bearer {customer['key']}"}
+    counter = iter(range(10**9))
+
+    def guarded() -> None:
+        n = next(counter)
+        source, destination = (customer["a"], customer["b"]) if n % 2 else (customer["b"], customer["a"])
+        body = guarded_body(
+            source, destination, f"profile-{n}", f"profile-s{n % SESSIONS_PER_CUSTOMER}", AMOUNT_CENTS + n
+        )
+        response = client.post("/api/v1/tool-calls", data=body, content_type="application/json", headers=auth)
+        assert response.status_code == 200 and not response.has_header("Idempotent-Replayed"), response.content
+
+    def replay() -> None:
+        response = client.post(
+            "/api/v1/tool-calls", data=replay_body(customer, 0), content_type="application/json", headers=auth
+        )
+        assert response.status_code == 200 and response.has_header("Idempotent-Replayed"), response.content
+
+    def bare() -> None:
+        n = next(counter)
+        source, destination = (customer["a"], customer["b"]) if n % 2 else (customer["b"], customer["a"])
+        body = bare_body(source, destination, f"profile-{n}", f"bprofile-{n % SESSIONS_PER_CUSTOMER}", AMOUNT_CENTS + n)
+        response = client.post("/bench/bare-transfer", data=body, content_type="application/json")
+        assert response.status_code == 200, response.content
+
+    def queries(step: Any) -> dict[str, Any]:
+        step()  # a first call may create the session row
+        statement_seconds = [0.0]
+
+        def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                statement_seconds[0] += time.perf_counter() - started
+
+        with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(timed):
+            step()
+        return {
+            "count": len(captured.captured_queries),
+            # Round trips of the statements themselves (BEGIN and COMMIT are not wrapped).
+            "statement_ms": round(statement_seconds[0] * 1000, 2),
+            "sql": [_short_sql(q["sql"]) for q in captured.captured_queries],
+        }
+
+    def wall_ms(step: Any, n: int) -> float:
+        started = time.perf_counter()
+        for _ in range(n):
+            step()
+        return round((time.perf_counter() - started) / n * 1000, 3)
+
+    for step in (guarded, replay, bare):
+        for _ in range(20):
+            step()
+    report: dict[str, Any] = {
+        "queries": {"guarded": queries(guarded), "replay": queries(replay), "bare": queries(bare)},
+        "wall_ms_per_call_single_client": {
+            "guarded": wall_ms(guarded, calls),
+            "replay": wall_ms(replay, calls),
+            "bare": wall_ms(bare, calls),
+        },
+    }
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(calls):
+        guarded()
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    entries = stats.stats.items()  # type: ignore[attr-defined]
+    by_package: dict[str, float] = {}
+    app_functions = []
+    for (filename, line, function), (_, ncalls, tottime, cumtime, _) in entries:
+        package = _package(filename, function)
+        by_package[package] = by_package.get(package, 0.0) + tottime
+        if package.startswith("app:") and package != "app:bench":
+            app_functions.append((cumtime, ncalls, f"{filename.replace(str(ROOT) + '/', '')}:{line}:{function}"))
+    # Profiled times run slower than real ones; the shares between them are what to read.
+    report["profiled_ms_per_call"] = round(sum(by_package.values()) / calls * 1000, 2)
+    report["self_time_by_package_ms_per_call"] = {
+        package: round(seconds / calls * 1000, 2)
+        for package, seconds in sorted(by_package.items(), key=lambda item: -item[1])[:12]
+    }
+    report["app_functions_cumulative_ms_per_call"] = [
+        {
+            "function": name,
+            "calls_per_call": round(ncalls / calls, 2),
+            "cumulative_ms": round(cumtime / calls * 1000, 3),
+        }
+        for cumtime, ncalls, name in sorted(app_functions, reverse=True)[:25]
+    ]
+    cumulative = io.StringIO()
+    pstats.Stats(profiler, stream=cumulative).sort_stats("cumulative").print_stats(45)
+    log("guarded path, cumulative time (in-process):\n" + cumulative.getvalue())
+    return report
+
+
+def _package(filename: str, function: str) -> str:
+    """Where a profiled function lives: the ORM, the driver, toolguard itself..."""
+    if "site-packages/" in filename:
+        parts = filename.split("site-packages/", 1)[1].split("/")
+        return "/".join(parts[:3]) if parts[0] == "django" and len(parts) > 3 else parts[0]
+    if filename.startswith(str(ROOT)):
+        return "app:" + filename[len(str(ROOT)) + 1 :].split("/")[0]
+    if filename == "~":
+        return "builtins"
+    return "stdlib"
+
+
+def _low_connection_figures(results: dict[str, dict[str, Any]], connections: int) -> dict[str, Any]:
+    if "guarded_low" not in results:
+        return {}
+    measured = results["guarded_low"]["measured"]
+    return {
+        f"guarded_at_{connections}_connections_calls_per_s": measured["calls_per_s"],
+        f"guarded_at_{connections}_connections_p50_ms": round(measured["p50_us"] / 1000, 2),
+        f"guarded_at_{connections}_connections_p99_ms": round(measured["p99_us"] / 1000, 2),
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    load_before = os.getloadavg()
+    ensure_wrk()
+    log(f"recreating database {DATABASE}")
+    database_url = postgres_recreate(DATABASE)
+    env = bench_env(database_url)
+    log("migrating")
+    manage("migrate", "--noinput", "-v0", env=env)
+    manage("createcachetable", env=env)
+    redis_flush(REDIS_URL)
+
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    customers = seed()
+    money_before = total_money()
+    log(f"seeded {len(customers)} customers with {2 * len(customers)} accounts")
+
+    guards = measure_validation_sanitization(args.iterations, args.wait_sanitizer)
+    log(f"validation+sanitization: {guards}")
+
+    results: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="toolguard-bench-") as tmp, gunicorn(workers=args.workers, env=env) as url:
+        workdir = Path(tmp)
+        for i, customer in enumerate(customers):
+            status, _ = http_post(
+                f"{url}/api/v1/tool-calls", replay_body(customer, i), {"Authorization": f"Bearer {customer['key']}"}
+            )
+            if status != 200:
+                raise RuntimeError(f"seeding the replay key of customer {i} answered {status}")
+
+        def fresh(run: str, guarded: bool) -> str:
+            path = "/api/v1/tool-calls" if guarded else "/bench/bare-transfer"
+            return fresh_key_script(customers, path=path, run=run, guarded=guarded, threads=args.threads)
+
+        results["bare"] = scenario(url, (fresh("bw", False), fresh("bm", False)), args, workdir, "bare")
+        results["guarded"] = scenario(url, (fresh("gw", True), fresh("gm", True)), args, workdir, "guarded")
+        replay = replay_script(customers, threads=args.threads)
+        results["replay"] = scenario(url, (replay, replay), args, workdir, "replay")
+        if args.low_connections:
+            results["guarded_low"] = scenario(
+                url,
+                (fresh("glw", True), fresh("glm", True)),
+                args,
+                workdir,
+                "guarded_low",
+                connections=args.low_connections,
+                duration_s=max(5, args.duration // 2),
+            )
+
+    log("verifying")
+    checks = verify(customers, money_before, results, args.connections)
+    log("profiling the guarded path in-process")
+    profile = profile_in_process(customers, args.profile_calls)
+
+    def ms(us: float) -> float:
+        return round(us / 1000, 2)
+
+    guarded, replayed, bare = (results[name]["measured"] for name in ("guarded", "replay", "bare"))
+    ratio = round(guarded["calls_per_s"] / bare["calls_per_s"], 3) if bare["calls_per_s"] else None
+    output: dict[str, Any] = {
+        "bench": "pipeline",
+        "guarded_calls_per_s": guarded["calls_per_s"],
+        "guarded_p50_ms": ms(guarded["p50_us"]),
+        "guarded_p99_ms": ms(guarded["p99_us"]),
+        "replay_calls_per_s": replayed["calls_per_s"],
+        "replay_p50_ms": ms(replayed["p50_us"]),
+        "replay_p99_ms": ms(replayed["p99_us"]),
+        "bare_calls_per_s": bare["calls_per_s"],
+        "bare_p50_ms": ms(bare["p50_us"]),
+        "bare_p99_ms": ms(bare["p99_us"]),
+        "ratio_guarded_to_bare": ratio,
+        "non_2xx": {name: results[name]["measured"]["non_2xx"] for name in results},
+        "validation_us_per_call": guards["validation_us_per_call"],
+        "sanitization_us_per_call": guards["sanitization_us_per_call"],
+        "validation_sanitization_us_per_call": guards["validation_sanitization_us_per_call"],
+        "sanitizer": guards["sanitizer"],
+        **_low_connection_figures(results, args.low_connections),
+        "workers": args.workers,
+        "connections": args.connections,
+        "wrk_threads": args.threads,
+        "duration_s": args.duration,
+        "warmup_s": args.warmup,
+        # Other work on the machine skews every figure: a load well above zero
+        # before the bench starts means the run shared the cores.
+        "machine": {
+            **machine(),
+            "loadavg_1m_before": round(load_before[0], 2),
+            "other_cpu_cores_during_measurements": {
+                name: results[name]["measured"]["other_cpu_cores"] for name in results
+            },
+        },
+        "targets": TARGETS,
+        "targets_met": {
+            "throughput": ratio is not None and ratio >= TARGETS["ratio_guarded_to_bare_min"],
+            "p99": ms(guarded["p99_us"]) <= TARGETS["guarded_p99_ms_max"],
+            "validation_sanitization": guards["validation_sanitization_us_per_call"] is not None
+            and guards["validation_sanitization_us_per_call"] <= TARGETS["validation_sanitization_us_max"],
+        },
+        "correctness": checks,
+        "scenarios": results,
+        "profile": profile,
+    }
+    print(json.dumps(output))
+
+
+if __name__ == "__main__":
+    main()
