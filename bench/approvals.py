@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import gunicorn, log, machine, manage, postgres_recreate, redis_flush  # noqa: E402
+from bench.common import gunicorn, log, machine, manage, postgres_recreate, redis_flush
 
 REDIS_URL = "redis://127.0.0.1:6379/7"
 PASSWORD = "bench-reviewer-password"
