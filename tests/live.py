@@ -246,3 +246,26 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.cleanup()
+
+
+# Debian's Chromium, headless; the flags keep it off a network it cannot reach.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def require_chromium() -> None:
+    """Skip with a printed reason where Chromium is missing; in CI that is a failure."""
+    import pytest
+
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{CHROMIUM} is missing, and CI must provide it (apt-get install chromium)")
+        print(f"SKIP reason: {CHROMIUM} is not installed (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is not installed")

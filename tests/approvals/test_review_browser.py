@@ -7,7 +7,6 @@ Data is committed (the server is another process) under names unique to each tes
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -18,32 +17,15 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from django.db import connections
 
-from tests.conftest import IN_CI, Bank, make_bank, transfer_call
-from tests.live import ROOT, Gunicorn, bearer, gunicorn, unique
+from tests.conftest import Bank, make_bank, transfer_call
+from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, gunicorn, require_chromium, unique
 from toolguard.models import Transfer
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "correct-horse-battery"
 SCREENSHOTS = ROOT / "docs" / "img"
 TWENTY_K = 2_000_000
-
-
-def require_chromium() -> None:
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail(f"{CHROMIUM} is missing, and CI must provide it (apt-get install chromium)")
-        print(f"SKIP reason: {CHROMIUM} is not installed (apt-get install chromium)")
-        pytest.skip(f"{CHROMIUM} is not installed")
 
 
 @pytest.fixture(scope="module")

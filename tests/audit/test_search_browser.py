@@ -8,7 +8,6 @@ committed (the server is another process) under names unique to the test.
 from __future__ import annotations
 
 import csv
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,29 +19,12 @@ from django.db import connection
 from audit.models import AuditEntry
 from audit.services import audit_append
 from tests.audit.conftest import event
-from tests.conftest import IN_CI, make_bank
-from tests.live import Gunicorn, gunicorn, unique
+from tests.conftest import make_bank
+from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, gunicorn, require_chromium, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "correct-horse-battery"
-
-
-def require_chromium() -> None:
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail(f"{CHROMIUM} is missing, and CI must provide it (apt-get install chromium)")
-        print(f"SKIP reason: {CHROMIUM} is not installed (apt-get install chromium)")
-        pytest.skip(f"{CHROMIUM} is not installed")
 
 
 @pytest.fixture(scope="module")
