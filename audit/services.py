@@ -129,7 +129,9 @@ def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
     now = timezone.now()
     prepared = [_entry(event, now) for event in events]
     entries = [entry for entry, _ in prepared]
-    with transaction.atomic():
+    # No savepoint: a failed append must undo the caller's whole transaction
+    # anyway, so the extra SAVEPOINT/RELEASE round trips would buy nothing.
+    with transaction.atomic(savepoint=False):
         # Before the lock: the rules read committed entries plus this batch.
         # Calls of one session already take turns on the session row, so a
         # session's earlier entries are committed by the time its next call

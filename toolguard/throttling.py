@@ -37,10 +37,8 @@ class AgentKeyRateThrottle(BaseThrottle):
         window = int(now // per)
         key = f"throttle:agent:{request.auth.prefix}:{window}"
         try:
-            if cache.add(key, 1, timeout=per + 1):
-                return True
-            calls = cache.incr(key)
-        except (ValueError, *STORE_ERRORS):
+            calls = _count_call(key, timeout=per + 1)
+        except STORE_ERRORS:
             # The limiter is a courtesy; the idempotency layer fails closed on
             # its own, so a cache outage must not turn every call into a 500.
             logger.warning("rate limiter store unreachable; not limiting")
@@ -52,6 +50,16 @@ class AgentKeyRateThrottle(BaseThrottle):
 
     def wait(self) -> float | None:
         return self.retry_after
+
+
+def _count_call(key: str, *, timeout: int) -> int:
+    """This window's count including this call: one round trip once the window has begun."""
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # the window's first call: no counter yet
+        if cache.add(key, 1, timeout=timeout):
+            return 1
+        return int(cache.incr(key))  # another call created it in between
 
 
 def _parse_rate(rate: str) -> tuple[int, int]:

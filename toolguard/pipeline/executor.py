@@ -241,6 +241,12 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
     try:
         try:
             return _execute_claimed(call, tool, scope, args_hash)
+        except BusinessError as exc:
+            # The tool refused after its transaction began (insufficient funds...):
+            # everything it wrote is rolled back with that transaction, and the
+            # refusal is recorded in a transaction of its own. Not stored: a
+            # retry tries again.
+            return _finish_tool_error(call, exc)
         except IntegrityError:
             # Another execution of this key committed first (the lock expired
             # or Redis was flushed under it): ours rolled back whole, so answer
@@ -288,12 +294,9 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
             return _hold_for_approval(call, tool, ctx, scope, args_hash, rules, now)
 
         call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
-        try:
-            with transaction.atomic():  # a savepoint: a refusal undoes the tool's writes only
-                result = tool.handler.execute(ctx, call.arguments)
-        except BusinessError as exc:
-            # Business failures are not stored: a retry tries again.
-            return _finish_tool_error(call, exc)
+        # A BusinessError raised here leaves this transaction and rolls back
+        # the tool's writes with it; _run_state_changing records the refusal.
+        result = tool.handler.execute(ctx, call.arguments)
         call.event("transfer_completed", "success", result=result)
         outcome = Outcome(status="completed", http_status=200, result=result)
         tool_call = _save_tool_call(call, outcome)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Q, Sum
+from django.db.models import Case, F, Q, Sum, When
 from django.utils import timezone
 
 from toolguard.models import Account, Payee, Transfer
@@ -55,15 +55,21 @@ LIST_TRANSACTIONS_SCHEMA: dict[str, Any] = {
 }
 
 
-def owned_account(ctx: ToolContext, number: str, *, for_update: bool = False) -> Account:
+def owned_account(ctx: ToolContext, number: str) -> Account:
     """The principal's own account, or 403: an agent acts for one customer only."""
-    accounts = Account.objects.select_for_update() if for_update else Account.objects
-    account = accounts.filter(number=number, customer_id=ctx.agent_key.customer_id).first()
-    if account is None:
-        # Someone else's account and a missing one look the same, so the
-        # refusal does not tell an attacker which account numbers exist.
-        raise AccessDenied("forbidden_account", "the account does not belong to this customer", {"account": number})
-    return account
+    key = f"account:{number}"
+    if key not in ctx.lookups:
+        account = Account.objects.filter(number=number, customer_id=ctx.agent_key.customer_id).first()
+        if account is None:
+            raise account_forbidden(number)
+        ctx.lookups[key] = account
+    return ctx.lookups[key]  # type: ignore[no-any-return]
+
+
+def account_forbidden(number: str) -> AccessDenied:
+    # Someone else's account and a missing one look the same, so the refusal
+    # does not tell an attacker which account numbers exist.
+    return AccessDenied("forbidden_account", "the account does not belong to this customer", {"account": number})
 
 
 def session_committed_cents(*, customer_id: int, session_id: str) -> int:
@@ -96,21 +102,37 @@ def transfer_move_money(transfer: Transfer) -> None:
         )
     if source.balance_cents < transfer.amount_cents:
         raise BusinessError("insufficient_funds", "the source account cannot cover this amount")
-    Account.objects.filter(id=source.id).update(balance_cents=F("balance_cents") - transfer.amount_cents)
-    Account.objects.filter(id=destination.id).update(balance_cents=F("balance_cents") + transfer.amount_cents)
+    amount = transfer.amount_cents
+    Account.objects.filter(id__in=ids).update(
+        balance_cents=Case(
+            When(id=source.id, then=F("balance_cents") - amount),
+            default=F("balance_cents") + amount,
+        )
+    )
     transfer.status = Transfer.Status.COMPLETED
     transfer.completed_at = timezone.now()
 
 
 class TransferFunds(ToolHandler):
     def _accounts(self, ctx: ToolContext, arguments: dict[str, Any]) -> tuple[Account, Account]:
-        source = owned_account(ctx, arguments["from_account"])
-        destination = Account.objects.filter(number=arguments["to_account"]).first()
-        if destination is None:
-            raise BusinessError("account_not_found", "the destination account does not exist")
-        if destination.id == source.id:
-            raise BusinessError("same_account", "source and destination are the same account")
-        return source, destination
+        """Source (the principal's own) and destination, read once per call in one query.
+
+        Balances read here are only for the rules; execution re-reads both rows
+        under lock (transfer_move_money).
+        """
+        if "accounts" not in ctx.lookups:
+            numbers = {arguments["from_account"], arguments["to_account"]}
+            found = {account.number: account for account in Account.objects.filter(number__in=numbers)}
+            source = found.get(arguments["from_account"])
+            if source is None or source.customer_id != ctx.agent_key.customer_id:
+                raise account_forbidden(arguments["from_account"])
+            destination = found.get(arguments["to_account"])
+            if destination is None:
+                raise BusinessError("account_not_found", "the destination account does not exist")
+            if destination.id == source.id:
+                raise BusinessError("same_account", "source and destination are the same account")
+            ctx.lookups["accounts"] = (source, destination)
+        return ctx.lookups["accounts"]  # type: ignore[no-any-return]
 
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         self._accounts(ctx, arguments)

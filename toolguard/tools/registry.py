@@ -43,6 +43,9 @@ class ToolContext:
     session: AgentSession
     tool_call_id: str
     modifications: tuple[dict[str, Any], ...] = ()
+    # What the handler has read during this call, so authorize, approval_rules
+    # and execute share one lookup instead of each repeating it.
+    lookups: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def customer(self) -> Any:
