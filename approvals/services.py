@@ -358,7 +358,7 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
             "customer", "transfer__from_account", "transfer__to_account"
         )
     )
-    approval_rows, record_rows, call_rows, events = [], [], [], []
+    outcomes, events = [], []
     for approval in approvals:
         result: dict[str, Any] = {}
         if approval.transfer is not None:
@@ -371,18 +371,14 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
             "error": None,
             "approval_id": str(approval.id),
         }
-        approval_rows.append((json.dumps(outcome), approval.id.hex if _is_sqlite() else approval.id))
-        if approval.idempotency_record_id is not None:
-            record_rows.append((json.dumps(outcome), approval.idempotency_record_id))
-        response = {**outcome, "replayed": False, "arguments_mismatch": False}
-        call_rows.append((json.dumps(response), approval.tool_call_id.hex if _is_sqlite() else approval.tool_call_id))
+        outcomes.append((approval, outcome))
         events.append(
             _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure")
         )
     if _is_sqlite():
-        _expire_rows_portable(ids, approvals, approval_rows, record_rows, call_rows, now)
+        _expire_rows_portable(ids, outcomes, now)
     else:
-        _expire_rows_postgresql(ids, approval_rows, now)
+        _expire_rows_postgresql(ids, outcomes, now)
     audit_append(events)
 
 
@@ -399,35 +395,50 @@ PG_EXPIRE_COPY = [
 ]
 
 
-def _expire_rows_postgresql(ids: list[uuid.UUID], approval_rows: list[tuple[Any, ...]], now: datetime) -> None:
+Outcomes = list[tuple[ApprovalRequest, dict[str, Any]]]
+
+
+def _expire_rows_postgresql(ids: list[uuid.UUID], outcomes: Outcomes, now: datetime) -> None:
     with connection.cursor() as cursor:
         cursor.executemany(
             "UPDATE approvals_approvalrequest SET outcome = %s::jsonb, status = 'expired', decided_at = %s,"
             " version = version + 1 WHERE id = %s",
-            [(outcome, now, approval_id) for outcome, approval_id in approval_rows],
+            [(json.dumps(outcome), now, approval.id) for approval, outcome in outcomes],
         )
         for statement in PG_EXPIRE_COPY:
             cursor.execute(statement, {"ids": list(ids), "now": now})
 
 
-def _expire_rows_portable(
-    ids: list[uuid.UUID],
-    approvals: list[ApprovalRequest],
-    approval_rows: list[tuple[Any, ...]],
-    record_rows: list[tuple[Any, ...]],
-    call_rows: list[tuple[Any, ...]],
-    now: datetime,
-) -> None:
+def _expire_rows_portable(ids: list[uuid.UUID], outcomes: Outcomes, now: datetime) -> None:
     ApprovalRequest.objects.filter(id__in=ids).update(
         status=ApprovalRequest.Status.EXPIRED, decided_at=now, version=F("version") + 1
     )
     Transfer.objects.filter(approval__id__in=ids).update(status=Transfer.Status.EXPIRED)
-    IdempotencyRecord.objects.filter(id__in=[row[1] for row in record_rows]).update(updated_at=now)
-    ToolCall.objects.filter(id__in=[a.tool_call_id for a in approvals]).update(status="expired", http_status=200)
+    record_ids = [approval.idempotency_record_id for approval, _ in outcomes if approval.idempotency_record_id]
+    IdempotencyRecord.objects.filter(id__in=record_ids).update(updated_at=now)
+    ToolCall.objects.filter(id__in=[approval.tool_call_id for approval, _ in outcomes]).update(
+        status="expired", http_status=200
+    )
     with connection.cursor() as cursor:
-        cursor.executemany("UPDATE approvals_approvalrequest SET outcome = %s WHERE id = %s", approval_rows)
-        cursor.executemany("UPDATE toolguard_idempotencyrecord SET outcome = %s WHERE id = %s", record_rows)
-        cursor.executemany("UPDATE toolguard_toolcall SET response = %s WHERE id = %s", call_rows)
+        cursor.executemany(
+            "UPDATE approvals_approvalrequest SET outcome = %s WHERE id = %s",
+            [(json.dumps(outcome), approval.id.hex) for approval, outcome in outcomes],
+        )
+        cursor.executemany(
+            "UPDATE toolguard_idempotencyrecord SET outcome = %s WHERE id = %s",
+            [
+                (json.dumps(outcome), approval.idempotency_record_id)
+                for approval, outcome in outcomes
+                if approval.idempotency_record_id
+            ],
+        )
+        cursor.executemany(
+            "UPDATE toolguard_toolcall SET response = %s WHERE id = %s",
+            [
+                (json.dumps({**outcome, "replayed": False, "arguments_mismatch": False}), approval.tool_call_id.hex)
+                for approval, outcome in outcomes
+            ],
+        )
 
 
 def _is_sqlite() -> bool:

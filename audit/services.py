@@ -155,23 +155,28 @@ _COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
 
 
 @functools.cache
-def _insert_sql(rows: int) -> str:
+def _insert_sql() -> str:
+    """One INSERT for any number of entries: a column array per parameter.
+
+    The statement text is the same for one entry or thousands, so it is
+    converted once and cached by the driver; a VALUES list with a
+    placeholder per value costs more to build than to run in large batches.
+    """
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
-    column_of = {field.name: str(field.column) for field in AuditEntry._meta.concrete_fields}
-    columns = ", ".join(connection.ops.quote_name(column_of[name]) for name in _COLUMNS)
-    placeholders = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
-    # Names come from the model's own metadata; every value is a parameter.
-    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([placeholders] * rows)} RETURNING id"  # noqa: S608
+    fields = {field.name: field for field in AuditEntry._meta.concrete_fields}
+    columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in _COLUMNS)
+    arrays = ", ".join(f"%s::{fields[name].db_type(connection)}[]" for name in _COLUMNS)
+    # Names and types come from the model's own metadata; every value is a parameter.
+    return f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays}) RETURNING id, hash"  # noqa: S608
 
 
 def _append_locked_postgresql(prepared: list[tuple[AuditEntry, str]]) -> None:
     # The statement and its parameters are ready before the lock, so the
     # critical section is three round trips with no ORM work in between.
-    sql = _insert_sql(len(prepared))
-    rows = [[getattr(entry, name) for name in HASHED_FIELDS] for entry, _ in prepared]
-    details_at = HASHED_FIELDS.index("details")
-    for row in rows:
-        row[details_at] = json.dumps(row[details_at])
+    sql = _insert_sql()
+    entries = [entry for entry, _ in prepared]
+    columns: list[list[Any]] = [[getattr(entry, name) for entry in entries] for name in HASHED_FIELDS]
+    columns[HASHED_FIELDS.index("details")] = [json.dumps(entry.details) for entry in entries]
     with connection.cursor() as cursor:
         # Two writers reading the same head would fork the chain; the
         # transaction-scoped lock makes appends take turns until commit.
@@ -182,15 +187,14 @@ def _append_locked_postgresql(prepared: list[tuple[AuditEntry, str]]) -> None:
         cursor.execute("SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1")
         head = cursor.fetchone()
         prev_hash = head[0] if head else GENESIS_HASH
-        params: list[Any] = []
-        for (entry, body), row in zip(prepared, rows, strict=True):
+        for entry, body in prepared:
             entry.prev_hash = prev_hash
             entry.hash = prev_hash = chain_hash(body, prev_hash)
-            params += [*row, entry.prev_hash, entry.hash]
-        cursor.execute(sql, params)
-        ids = [row[0] for row in cursor.fetchall()]
-    for (entry, _), entry_id in zip(prepared, ids, strict=True):
-        entry.id = entry_id
+        cursor.execute(sql, [*columns, [e.prev_hash for e in entries], [e.hash for e in entries]])
+        # Matched by hash (unique), so nothing depends on the order RETURNING gives.
+        id_of = {entry_hash: entry_id for entry_id, entry_hash in cursor.fetchall()}
+    for entry in entries:
+        entry.id = id_of[entry.hash]
         entry._state.adding = False
         entry._state.db = connection.alias
 
