@@ -154,29 +154,38 @@ def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
 _COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
 
 
-@functools.cache
-def _insert_sql() -> str:
-    """One INSERT for any number of entries: a column array per parameter.
+# Up to this many entries an append is one VALUES row per entry (what a tool
+# call writes: fastest for a few rows, and each size's statement is cached by
+# the driver); larger batches (the expiry sweep) send a column array per
+# parameter, because building a VALUES list of thousands of placeholders
+# costs more than running it.
+VALUES_ROWS_MAX = 64
 
-    The statement text is the same for one entry or thousands, so it is
-    converted once and cached by the driver; a VALUES list with a
-    placeholder per value costs more to build than to run in large batches.
-    """
+
+@functools.cache
+def _insert_sql(rows: int) -> str:
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
     fields = {field.name: field for field in AuditEntry._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in _COLUMNS)
-    arrays = ", ".join(f"%s::{fields[name].db_type(connection)}[]" for name in _COLUMNS)
+    if rows > VALUES_ROWS_MAX:
+        arrays = ", ".join(f"%s::{fields[name].db_type(connection)}[]" for name in _COLUMNS)
+        source = f"SELECT * FROM unnest({arrays})"  # noqa: S608 (types from the model's metadata)
+    else:
+        placeholders = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
+        source = "VALUES " + ", ".join([placeholders] * rows)
     # Names and types come from the model's own metadata; every value is a parameter.
-    return f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays}) RETURNING id, hash"  # noqa: S608
+    return f"INSERT INTO {table} ({columns}) {source} RETURNING id, hash"
 
 
 def _append_locked_postgresql(prepared: list[tuple[AuditEntry, str]]) -> None:
     # The statement and its parameters are ready before the lock, so the
     # critical section is three round trips with no ORM work in between.
-    sql = _insert_sql()
     entries = [entry for entry, _ in prepared]
-    columns: list[list[Any]] = [[getattr(entry, name) for entry in entries] for name in HASHED_FIELDS]
-    columns[HASHED_FIELDS.index("details")] = [json.dumps(entry.details) for entry in entries]
+    sql = _insert_sql(min(len(entries), VALUES_ROWS_MAX + 1))
+    rows = [[getattr(entry, name) for name in HASHED_FIELDS] for entry in entries]
+    details_at = HASHED_FIELDS.index("details")
+    for row in rows:
+        row[details_at] = json.dumps(row[details_at])
     with connection.cursor() as cursor:
         # Two writers reading the same head would fork the chain; the
         # transaction-scoped lock makes appends take turns until commit.
@@ -187,10 +196,14 @@ def _append_locked_postgresql(prepared: list[tuple[AuditEntry, str]]) -> None:
         cursor.execute("SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1")
         head = cursor.fetchone()
         prev_hash = head[0] if head else GENESIS_HASH
-        for entry, body in prepared:
+        for (entry, body), row in zip(prepared, rows, strict=True):
             entry.prev_hash = prev_hash
             entry.hash = prev_hash = chain_hash(body, prev_hash)
-        cursor.execute(sql, [*columns, [e.prev_hash for e in entries], [e.hash for e in entries]])
+            row += [entry.prev_hash, entry.hash]
+        if len(entries) > VALUES_ROWS_MAX:
+            cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+        else:
+            cursor.execute(sql, [value for row in rows for value in row])
         # Matched by hash (unique), so nothing depends on the order RETURNING gives.
         id_of = {entry_hash: entry_id for entry_id, entry_hash in cursor.fetchall()}
     for entry in entries:

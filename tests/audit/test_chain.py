@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
-from audit.services import GENESIS_HASH, audit_chain_verify, entry_hash
+from audit.services import GENESIS_HASH, VALUES_ROWS_MAX, audit_chain_verify, entry_hash
 from tests.audit.conftest import append, event
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +45,31 @@ FIELDS = (
     "details",
     "duration_ms",
 )
+
+
+@pytest.mark.parametrize("size", [1, VALUES_ROWS_MAX, VALUES_ROWS_MAX + 1, 300])
+def test_a_batch_of_any_size_is_stored_in_order_and_chained(size: int) -> None:
+    # Small batches go in as VALUES rows, large ones as column arrays: both must
+    # give each entry its own id, in order, with every field and link intact.
+    events = [
+        event(
+            "transfer_initiated",
+            details={"arguments": {"amount": n + 1, "memo": "quote ' and , {brace}"}},
+            duration_ms=n / 4 or None,
+        )
+        for n in range(size)
+    ]
+    entries = append(*events)
+    ids = [entry.id for entry in entries]
+    assert ids == sorted(ids) and len(set(ids)) == size
+    stored = {entry.id: entry for entry in AuditEntry.objects.filter(id__in=ids)}
+    for n, entry in enumerate(entries):
+        row = stored[entry.id]
+        assert row.hash == entry.hash and row.prev_hash == (entries[n - 1].hash if n else row.prev_hash)
+        assert row.details["arguments"] == {"amount": n + 1, "memo": "quote ' and , {brace}"}
+        assert row.duration_ms == (n / 4 or None)
+        assert row.operation_hash is not None and row.operation_hash == entry.operation_hash
+    assert audit_chain_verify()[0] is None
 
 
 def test_verify_audit_passes_on_an_intact_chain() -> None:
