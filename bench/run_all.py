@@ -37,7 +37,13 @@ ROWS: list[tuple[str, str, str, str, Any]] = [
     ("sanitizer", "sanitize_us_p50", "sanitizer µs/call (typical transfer, p50)", "", None),
     ("approvals", "decisions_per_s", "approval decisions/s through the API", "", None),
     ("approvals", "expiry_seconds", "expiry of 10,000 overdue requests, s", "<= 5", lambda v: v <= 5),
-    ("audit", "write_entries_per_s", "audit writes with the chain, entries/s", ">= 2000", lambda v: v >= 2000),
+    (
+        "audit",
+        "best_entries_per_s",
+        "audit writes with the chain, entries/s (best of threads, processes)",
+        ">= 2000",
+        lambda v: v >= 2000,
+    ),
 ]
 
 
