@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,9 +13,7 @@ from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
 from approvals.services import DecisionRefused, approval_decide
 from toolguard.api.auth import PEOPLE_FIRST, IsReviewer
 from toolguard.api.errors import error_body
-from toolguard.api.serializers import ErrorResponseSerializer
-
-ERRORS = {code: OpenApiResponse(ErrorResponseSerializer) for code in (400, 401, 403, 404, 409)}
+from toolguard.api.schema import error_responses
 
 
 class ApprovalListView(APIView):
@@ -25,7 +23,7 @@ class ApprovalListView(APIView):
     @extend_schema(
         operation_id="approvals_list",
         parameters=[OpenApiParameter("status", str, enum=list(ApprovalRequest.Status.values))],
-        responses={200: ApprovalSerializer(many=True), **ERRORS},
+        responses={200: ApprovalSerializer(many=True), **error_responses(400, 401, 403)},
     )
     def get(self, request: Request) -> Response:
         status = request.query_params.get("status", "pending")
@@ -44,7 +42,9 @@ class ApprovalDetailView(APIView):
     authentication_classes = PEOPLE_FIRST
     permission_classes = [IsReviewer]
 
-    @extend_schema(operation_id="approvals_retrieve", responses={200: ApprovalSerializer, **ERRORS})
+    @extend_schema(
+        operation_id="approvals_retrieve", responses={200: ApprovalSerializer, **error_responses(401, 403, 404)}
+    )
     def get(self, request: Request, approval_id: str) -> Response:
         approval = ApprovalRequest.objects.select_related("customer").filter(id=approval_id).first()
         if approval is None:
@@ -59,7 +59,8 @@ class ApprovalDecisionView(APIView):
     @extend_schema(
         operation_id="approvals_decide",
         request=DecisionInputSerializer,
-        responses={200: ApprovalSerializer, **ERRORS},
+        # 409: already_decided, already_decided_by_you, expired, stale_version; 403 also own_request.
+        responses={200: ApprovalSerializer, **error_responses(400, 401, 403, 404, 409, 415)},
     )
     def post(self, request: Request, approval_id: str) -> Response:
         serializer = DecisionInputSerializer(data=request.data)

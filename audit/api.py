@@ -14,18 +14,18 @@ from rest_framework.views import APIView
 
 from audit.export import csv_lines, jsonl_lines
 from audit.models import Alert
-from audit.selectors import EXACT_FILTERS, InvalidFilter, audit_iter, audit_page
+from audit.selectors import EXACT_FILTERS, InvalidFilter, alerts_filtered, audit_iter, audit_page
 from audit.serializers import AuditEntrySerializer, AuditPageSerializer
 from toolguard.api.auth import PEOPLE_FIRST, IsCompliance
 from toolguard.api.errors import error_body
-from toolguard.api.serializers import ErrorResponseSerializer
+from toolguard.api.schema import error_responses
 
 FILTER_PARAMETERS = [
     *(OpenApiParameter(name, str) for name in EXACT_FILTERS),
     OpenApiParameter("since", str, description="ISO 8601 date or time, inclusive"),
     OpenApiParameter("until", str, description="ISO 8601 date or time, inclusive"),
 ]
-ERRORS = {code: OpenApiResponse(ErrorResponseSerializer) for code in (400, 401, 403)}
+ERRORS = error_responses(400, 401, 403)
 
 
 class AuditListView(APIView):
@@ -110,9 +110,8 @@ class AlertListView(APIView):
         responses={200: AlertSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
-        alerts = Alert.objects.order_by("-created_at", "-id")
-        if session := request.query_params.get("session", "").strip():
-            alerts = alerts.filter(session_id=session)
-        if rule := request.query_params.get("rule", "").strip():
-            alerts = alerts.filter(rule=rule)
-        return Response(AlertSerializer(alerts[:200], many=True).data)
+        try:
+            alerts = alerts_filtered(request.query_params)
+        except InvalidFilter as exc:
+            return Response(error_body("invalid_filter", str(exc)), status=400)
+        return Response(AlertSerializer(alerts, many=True).data)

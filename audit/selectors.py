@@ -32,6 +32,14 @@ class InvalidFilter(ValueError):
     pass
 
 
+def _param(params: Mapping[str, str], name: str) -> str:
+    """One filter value, stripped; PostgreSQL text cannot hold NUL, so such a value is refused, not a 500."""
+    value = params.get(name, "").strip()
+    if "\x00" in value:
+        raise InvalidFilter(f"{name} may not contain NUL characters")
+    return value
+
+
 def _moment(raw: str, *, end_of_day: bool) -> datetime:
     try:
         # A bare date means the whole day: `until=2026-01-31` includes the 31st.
@@ -53,10 +61,10 @@ def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
     """Entries matching the filters, newest first (no cursor applied)."""
     entries = AuditEntry.objects.all()
     for param, field in EXACT_FILTERS.items():
-        value = params.get(param, "").strip()
+        value = _param(params, param)
         if value:
             entries = entries.filter(**{field: value})
-    since, until = params.get("since", "").strip(), params.get("until", "").strip()
+    since, until = _param(params, "since"), _param(params, "until")
     if since:
         entries = entries.filter(timestamp__gte=_moment(since, end_of_day=False))
     if until:
@@ -103,10 +111,10 @@ def _newer_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> Q
 def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50) -> QuerySet[AuditEntry]:
     """The one query behind a page: limit + 1 rows, so a next page is known without counting."""
     entries = audit_filtered(params)
-    before = params.get("before", "").strip()
+    before = _param(params, "before")
     if before:
         return _newer_than(entries, *_decode_cursor(before)).order_by("timestamp", "id")[: limit + 1]
-    cursor = params.get("cursor", "").strip()
+    cursor = _param(params, "cursor")
     if cursor:
         entries = _older_than(entries, *_decode_cursor(cursor))
     return entries[: limit + 1]
@@ -180,6 +188,16 @@ def audit_entry_neighbours(entry: AuditEntry) -> tuple[int | None, int | None]:
     previous = AuditEntry.objects.filter(id__lt=entry.id).order_by("-id").values_list("id", flat=True).first()
     following = AuditEntry.objects.filter(id__gt=entry.id).order_by("id").values_list("id", flat=True).first()
     return previous, following
+
+
+def alerts_filtered(params: Mapping[str, str], *, limit: int = 200) -> list[Alert]:
+    """The newest alerts, optionally of one session and one rule (the compliance API)."""
+    alerts = Alert.objects.order_by("-created_at", "-id")
+    if session := _param(params, "session"):
+        alerts = alerts.filter(session_id=session)
+    if rule := _param(params, "rule"):
+        alerts = alerts.filter(rule=rule)
+    return list(alerts[:limit])
 
 
 @dataclass(frozen=True)

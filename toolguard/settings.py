@@ -207,6 +207,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "toolguard.api.schema.postprocess_error_responses",
+    ],
 }
 
 # Security headers; cookies are secure whenever the site is served over TLS.

@@ -37,6 +37,8 @@ api_v1 = [
     path("audit/alerts", audit_api.AlertListView.as_view(), name="audit-alert-list"),
 ]
 
+handler404 = "toolguard.api.errors.page_not_found"
+
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SchemaView.as_view(), name="schema"),

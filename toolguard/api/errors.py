@@ -6,6 +6,8 @@ import logging
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -47,3 +49,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     else:
         response.data = error_body(code, str(exc.detail))
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: under /api/ an unmatched path (a malformed id) is an API error too, not an HTML page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("not_found", "no such API endpoint or resource"), status=404)
+    return defaults.page_not_found(request, exception)

@@ -22,6 +22,9 @@ def _string(body: dict[str, Any], name: str, *, required: bool, limit: int = 128
         value = ""
     if not isinstance(value, str) or len(value) > limit or (required and not value):
         raise MalformedRequest(f"'{name}' must be a string of 1 to {limit} characters")
+    if "\x00" in value:
+        # Stored with the call and in the audit log, and PostgreSQL text cannot hold NUL.
+        raise MalformedRequest(f"'{name}' may not contain NUL characters")
     return value
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from toolguard.api.formats import SESSION_ID
+
 
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
@@ -18,9 +20,11 @@ class ErrorResponseSerializer(serializers.Serializer):
 class ToolCallInputSerializer(serializers.Serializer):
     """Documentation only: the body is parsed by api.formats, which knows the three shapes."""
 
-    session_id = serializers.CharField(max_length=128, help_text="The agent conversation this call belongs to")
-    id = serializers.CharField(required=False, help_text="The provider's tool call id")
-    name = serializers.CharField(required=False, help_text="Native and Anthropic shapes: the tool name")
+    session_id = serializers.RegexField(
+        SESSION_ID.pattern, max_length=128, help_text="The agent conversation this call belongs to"
+    )
+    id = serializers.CharField(required=False, max_length=128, help_text="The provider's tool call id")
+    name = serializers.CharField(required=False, max_length=64, help_text="Native and Anthropic shapes: the tool name")
     arguments = serializers.JSONField(required=False, help_text="Native shape: the arguments object")
     type = serializers.ChoiceField(choices=["function", "tool_use"], required=False)
     function = serializers.JSONField(required=False, help_text='OpenAI shape: {"name", "arguments": "<json>"}')

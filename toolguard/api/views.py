@@ -14,17 +14,11 @@ from audit.services import AuditEvent, audit_append
 from toolguard.api.auth import AGENT_FIRST, IsAgent, is_agent
 from toolguard.api.errors import error_body
 from toolguard.api.formats import MalformedRequest, parse_tool_call, tool_message
-from toolguard.api.serializers import (
-    ErrorResponseSerializer,
-    ToolCallInputSerializer,
-    ToolCallOutputSerializer,
-    ToolExportSerializer,
-)
+from toolguard.api.schema import IDEMPOTENT_REPLAYED, RETRY_AFTER_409, TOOL_CALL_OR_ERROR, error_responses
+from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_execute
 from toolguard.tools.registry import EXPORT_FORMATS, all_tools
-
-ERRORS = {code: OpenApiResponse(ErrorResponseSerializer) for code in (400, 401, 403, 404, 409, 429, 503)}
 
 
 def tool_call_body(tool_call: ToolCall) -> dict[str, Any]:
@@ -81,17 +75,23 @@ class ToolCallCreateView(APIView):
     @extend_schema(
         operation_id="tool_calls_create",
         request=ToolCallInputSerializer,
+        parameters=[IDEMPOTENT_REPLAYED, RETRY_AFTER_409],
         responses={
-            200: ToolCallOutputSerializer,
-            202: ToolCallOutputSerializer,
-            403: ToolCallOutputSerializer,
-            404: ToolCallOutputSerializer,
-            409: ToolCallOutputSerializer,
-            422: ToolCallOutputSerializer,
-            423: ToolCallOutputSerializer,
-            503: ToolCallOutputSerializer,
-            400: OpenApiResponse(ErrorResponseSerializer),
-            401: OpenApiResponse(ErrorResponseSerializer),
+            200: OpenApiResponse(ToolCallOutputSerializer, "completed; or rejected / expired after a decision"),
+            202: OpenApiResponse(ToolCallOutputSerializer, "pending_approval: approval_id names the request"),
+            403: OpenApiResponse(
+                TOOL_CALL_OR_ERROR, "denied (forbidden_account, tool_not_allowed); or forbidden: not an agent key"
+            ),
+            404: OpenApiResponse(ToolCallOutputSerializer, "unknown_tool"),
+            409: OpenApiResponse(ToolCallOutputSerializer, "idempotency_in_progress: retry after Retry-After"),
+            422: OpenApiResponse(
+                ToolCallOutputSerializer, "invalid (validation_failed), blocked (injection_blocked) or failed"
+            ),
+            423: OpenApiResponse(ToolCallOutputSerializer, "quarantined: session_quarantined"),
+            503: OpenApiResponse(
+                TOOL_CALL_OR_ERROR, "idempotency_unavailable (nothing executed); or database_unavailable"
+            ),
+            **error_responses(400, 401, 415, 429),
         },
         summary="Run one tool call through the guarded pipeline",
     )
@@ -110,7 +110,10 @@ class ToolCallDetailView(APIView):
     authentication_classes = AGENT_FIRST
     permission_classes = [IsAgent]
 
-    @extend_schema(operation_id="tool_calls_retrieve", responses={200: ToolCallOutputSerializer, **ERRORS})
+    @extend_schema(
+        operation_id="tool_calls_retrieve",
+        responses={200: ToolCallOutputSerializer, **error_responses(401, 403, 404, 429)},
+    )
     def get(self, request: Request, tool_call_id: str) -> Response:
         # An agent sees its own customer's calls only; others' look missing.
         tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=request.auth.customer_id).first()
@@ -125,7 +128,7 @@ class ToolListView(APIView):
     @extend_schema(
         operation_id="tools_list",
         parameters=[OpenApiParameter("format", str, enum=list(EXPORT_FORMATS), description="Provider shape")],
-        responses={200: ToolExportSerializer, **ERRORS},
+        responses={200: ToolExportSerializer, **error_responses(400, 401, 429)},
     )
     def get(self, request: Request) -> Response:
         fmt = request.query_params.get("format", "native")
