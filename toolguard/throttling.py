@@ -38,7 +38,7 @@ class AgentKeyRateThrottle(BaseThrottle):
         key = f"throttle:agent:{request.auth.prefix}:{window}"
         try:
             calls = _count_call(key, timeout=per + 1)
-        except STORE_ERRORS:
+        except (ValueError, *STORE_ERRORS):  # ValueError: the counter vanished mid-count (flush, eviction)
             # The limiter is a courtesy; the idempotency layer fails closed on
             # its own, so a cache outage must not turn every call into a 500.
             logger.warning("rate limiter store unreachable; not limiting")
