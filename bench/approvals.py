@@ -93,28 +93,60 @@ def hold_in_bulk(agent_key: Any, count: int) -> None:
     calls, transfers, records, approvals = [], [], [], []
     for n in range(count):
         key = f"bulk-{n}-{suffix}"
-        arguments = {"from_account": "bench-src", "to_account": "bench-dst", "amount": HELD_CENTS, "currency": "USD", "idempotency_key": key}
+        arguments = {
+            "from_account": "bench-src",
+            "to_account": "bench-dst",
+            "amount": HELD_CENTS,
+            "currency": "USD",
+            "idempotency_key": key,
+        }
         call = ToolCall(
-            customer_id=agent_key.customer_id, agent_key=agent_key, session_id=f"bulk-{n}", tool="transfer_funds",
-            provider="native", status="pending_approval", http_status=202, arguments=arguments,
-            response={"status": "pending_approval"}, idempotency_key=key,
+            customer_id=agent_key.customer_id,
+            agent_key=agent_key,
+            session_id=f"bulk-{n}",
+            tool="transfer_funds",
+            provider="native",
+            status="pending_approval",
+            http_status=202,
+            arguments=arguments,
+            response={"status": "pending_approval"},
+            idempotency_key=key,
         )
         transfer = Transfer(
-            customer_id=agent_key.customer_id, session_id=f"bulk-{n}", from_account=source, to_account=destination,
-            amount_cents=HELD_CENTS, currency="USD", status=Transfer.Status.PENDING_APPROVAL,
+            customer_id=agent_key.customer_id,
+            session_id=f"bulk-{n}",
+            from_account=source,
+            to_account=destination,
+            amount_cents=HELD_CENTS,
+            currency="USD",
+            status=Transfer.Status.PENDING_APPROVAL,
         )
         record = IdempotencyRecord(
-            customer_id=agent_key.customer_id, tool="transfer_funds", key=key, arguments_hash="0" * 64,
-            outcome={"status": "pending_approval"}, tool_call=call, expires_at=now + timedelta(days=1),
+            customer_id=agent_key.customer_id,
+            tool="transfer_funds",
+            key=key,
+            arguments_hash="0" * 64,
+            outcome={"status": "pending_approval"},
+            tool_call=call,
+            expires_at=now + timedelta(days=1),
         )
         calls.append(call)
         transfers.append(transfer)
         records.append(record)
         approvals.append(
             ApprovalRequest(
-                customer_id=agent_key.customer_id, tool="transfer_funds", tool_call=call, transfer=transfer,
-                idempotency_record=record, session_id=f"bulk-{n}", requested_by=agent_key.label, arguments=arguments,
-                arguments_hash="0" * 64, amount_cents=HELD_CENTS, currency="USD", rules=["over_threshold"],
+                customer_id=agent_key.customer_id,
+                tool="transfer_funds",
+                tool_call=call,
+                transfer=transfer,
+                idempotency_record=record,
+                session_id=f"bulk-{n}",
+                requested_by=agent_key.label,
+                arguments=arguments,
+                arguments_hash="0" * 64,
+                amount_cents=HELD_CENTS,
+                currency="USD",
+                rules=["over_threshold"],
                 expires_at=now - timedelta(minutes=5),
             )
         )
@@ -137,7 +169,11 @@ def decide_through_api(base_url: str, approval_ids: list[str], threads: int) -> 
             client.get("/accounts/login/")
             client.post(
                 "/accounts/login/",
-                data={"username": "bench-reviewer", "password": PASSWORD, "csrfmiddlewaretoken": client.cookies["csrftoken"]},
+                data={
+                    "username": "bench-reviewer",
+                    "password": PASSWORD,
+                    "csrfmiddlewaretoken": client.cookies["csrftoken"],
+                },
             )
             headers = {"X-CSRFToken": client.cookies["csrftoken"], "Referer": base_url}
             for approval_id in share:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import redis
 
 from audit.models import AuditEntry
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
 from tests.live import RedisServer, bearer, gunicorn, unique
+from tests.live import test_database_url as database_url
 from toolguard.models import Transfer
 
 pytestmark = pytest.mark.live
@@ -131,3 +134,83 @@ def test_redis_outage_fails_closed_and_recovers(live_bank: Any) -> None:
             assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 200
     finally:
         own_redis.stop()
+
+
+def _lock_waiters(blocker: Any) -> int:
+    from django.db import connection
+
+    def count() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            return int(cursor.fetchone()[0])
+
+    return int(committed(blocker, count))
+
+
+def _wait_for_waiters(blocker: Any, n: int) -> None:
+    deadline = time.monotonic() + 20
+    while _lock_waiters(blocker) < n:
+        assert time.monotonic() < deadline, f"fewer than {n} calls reached the session lock"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize(
+    ("balance", "amount"),
+    [
+        pytest.param(1_000, 700, id="second-execution-refused-for-funds"),
+        pytest.param(5_000_000, 100, id="second-execution-collides-on-the-key"),
+    ],
+)
+def test_a_lost_lock_answers_the_duplicate_with_the_committed_outcome(
+    live_bank: Any, balance: int, amount: int
+) -> None:
+    """Redis loses the key's lock while A waits on its session row, so B runs too.
+
+    Whichever way B's execution ends (the funds A moved are gone, or its
+    record collides with A's), B must answer with A's result, never with an
+    error of its own, and the money moves once.
+    """
+    requires_redis()
+    from django.core.cache import cache
+
+    from toolguard.models import AgentSession
+    from toolguard.pipeline.idempotency import IdempotencyScope
+
+    bank, sfx, blocker = live_bank
+    session_id, key = unique("lost"), unique("lost-key")
+    call = transfer_call(key=key, amount=amount, source=f"checking{sfx}", to=f"savings{sfx}", session=session_id)
+    with blocker.unblock():
+        bank.alice.accounts.filter(number=f"checking{sfx}").update(balance_cents=balance)
+        session = AgentSession.objects.create(customer=bank.alice, session_id=session_id)
+    scope = IdempotencyScope(bank.alice.id, "transfer_funds", key)
+
+    with gunicorn(workers=2) as server, ThreadPoolExecutor(max_workers=2) as pool:
+        holder = psycopg.connect(database_url())
+        try:
+            holder.execute("SELECT 1 FROM toolguard_agentsession WHERE id = %s FOR UPDATE", [session.id])
+
+            def fire() -> httpx.Response:
+                return httpx.post(
+                    f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key), timeout=30
+                )
+
+            first = pool.submit(fire)
+            _wait_for_waiters(blocker, 1)
+            committed(blocker, lambda: cache.delete(scope.lock_key))  # the flush that loses A's lock
+            second = pool.submit(fire)
+            _wait_for_waiters(blocker, 2)
+        finally:
+            holder.rollback()
+            holder.close()
+        responses = [first.result(), second.result()]
+
+    assert [r.status_code for r in responses] == [200, 200], [r.text for r in responses]
+    bodies = [r.json() for r in responses]
+    assert sorted(b["replayed"] for b in bodies) == [False, True]
+    assert bodies[0]["result"] == bodies[1]["result"]
+    assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == balance - amount
+    assert committed(blocker, lambda: Transfer.objects.filter(session_id=session_id).count()) == 1
+    refused = committed(blocker, lambda: AuditEntry.objects.filter(idempotency_key=key, result="failure").count())
+    assert refused == 0

@@ -30,10 +30,14 @@ def test_two_servers_execute_once_and_two_workers_expire_once(django_db_setup: A
     ttl = {"TOOLGUARD_APPROVAL_TTL_SECONDS": "2"}
     with gunicorn(workers=2, env=ttl) as one, gunicorn(workers=2, env=ttl) as two:
         servers = [one.url, two.url]
-        call = transfer_call(key=unique("twice"), amount=321, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s"))
+        call = transfer_call(
+            key=unique("twice"), amount=321, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
+        )
 
         def fire(n: int) -> httpx.Response:
-            return httpx.post(f"{servers[n % 2]}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key), timeout=30)
+            return httpx.post(
+                f"{servers[n % 2]}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key), timeout=30
+            )
 
         with ThreadPoolExecutor(max_workers=30) as pool:
             responses = list(pool.map(fire, range(30)))
@@ -42,7 +46,13 @@ def test_two_servers_execute_once_and_two_workers_expire_once(django_db_setup: A
 
         session = unique("held")
         held = [
-            fire_held(servers[n % 2], bank.alice_key, transfer_call(key=unique("h"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=session))
+            fire_held(
+                servers[n % 2],
+                bank.alice_key,
+                transfer_call(
+                    key=unique("h"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=session
+                ),
+            )
             for n in range(6)
         ]
     with django_db_blocker.unblock():
@@ -51,8 +61,13 @@ def test_two_servers_execute_once_and_two_workers_expire_once(django_db_setup: A
 
         Schedule.objects.filter(name="expire-overdue-approvals").update(next_run=timezone.now())
     workers = [
-        subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=child_env(**ttl),
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.Popen(
+            [sys.executable, "manage.py", "qcluster"],
+            cwd=ROOT,
+            env=child_env(**ttl),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for _ in range(2)
     ]
     try:

@@ -243,23 +243,34 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
             return _execute_claimed(call, tool, scope, args_hash)
         except BusinessError as exc:
             # The tool refused after its transaction began (insufficient funds...):
-            # everything it wrote is rolled back with that transaction, and the
-            # refusal is recorded in a transaction of its own. Not stored: a
-            # retry tries again.
+            # everything it wrote is rolled back with that transaction. If the
+            # lock was lost (Redis flushed) and another execution of this key
+            # committed while we waited on the session row, the refusal is an
+            # artefact of that execution's effect: answer with its outcome.
+            committed = _committed_record(scope)
+            if committed is not None:
+                call.events = events_before
+                return _finish_replay(call, committed.outcome, committed.arguments_hash != args_hash)
+            # Otherwise the refusal is recorded in a transaction of its own.
+            # Not stored: a retry tries again.
             return _finish_tool_error(call, exc)
         except IntegrityError:
             # Another execution of this key committed first (the lock expired
             # or Redis was flushed under it): ours rolled back whole, so answer
             # with theirs.
-            record = IdempotencyRecord.objects.filter(
-                customer_id=scope.customer_id, tool=scope.tool, key=scope.key
-            ).first()
-            if record is None:
+            committed = _committed_record(scope)
+            if committed is None:
                 raise
             call.events = events_before
-            return _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
+            return _finish_replay(call, committed.outcome, committed.arguments_hash != args_hash)
     finally:
         idempotency.lock_release(scope, token)
+
+
+def _committed_record(scope: IdempotencyScope) -> IdempotencyRecord | None:
+    return IdempotencyRecord.objects.filter(
+        customer_id=scope.customer_id, tool=scope.tool, key=scope.key, expires_at__gt=timezone.now()
+    ).first()
 
 
 def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash: str) -> tuple[Outcome, ToolCall]:
