@@ -266,15 +266,11 @@ class ToolguardClient:
             if remaining <= 0:
                 return current
             self._sleep(min(poll_interval, remaining))
-            if result.replayed and result.request is not None:
-                # A replay's own row is a snapshot; the original call's row is
-                # the one a decision updates, and asking again with the same
-                # key answers with it.
-                fresh = self._send(result.request, result.provider)
-            else:
-                if result.id is None:
-                    raise ToolguardError("a pending result without toolguard's id cannot be polled")
-                fresh = self.get(result.id, provider=result.provider)
+            if result.id is None:
+                raise ToolguardError("a pending result without toolguard's id cannot be polled")
+            # GET of a replay's id answers with the held call's current state,
+            # so polling never re-sends the call (nor writes a replay each time).
+            fresh = self.get(result.id, provider=result.provider)
             current = replace(fresh, idempotency_key=result.idempotency_key, request=result.request)
             if not current.pending:
                 return current

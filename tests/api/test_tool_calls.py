@@ -269,6 +269,23 @@ def test_get_tool_call_shows_the_decided_result(bank: Bank, alice: Any, bob: Any
     assert bob.get(f"/api/v1/tool-calls/{held['id']}").status_code == 404
 
 
+def test_get_of_a_replayed_held_call_follows_the_decision(bank: Bank, alice: Any) -> None:
+    held = post(alice, transfer_call(key="poll-replay", amount=2_000_000)).json()
+    retry = post(alice, transfer_call(key="poll-replay", amount=2_000_000)).json()
+    changed = post(alice, transfer_call(key="poll-replay", amount=2_000_001)).json()
+    assert retry["replayed"] and retry["id"] != held["id"] and retry["status"] == "pending_approval"
+    person_client(bank.reviewer).post(
+        f"/api/v1/approvals/{held['approval_id']}/decision", {"decision": "approve"}, format="json"
+    )
+    now = alice.get(f"/api/v1/tool-calls/{retry['id']}").json()
+    assert now["status"] == "completed" and now["replayed"] is True and now["arguments_mismatch"] is False
+    assert now["result"] == alice.get(f"/api/v1/tool-calls/{held['id']}").json()["result"]
+    assert now["id"] == retry["id"] and now["tool_call_id"] == retry["tool_call_id"]
+    mismatched = alice.get(f"/api/v1/tool-calls/{changed['id']}").json()
+    assert mismatched["status"] == "completed" and mismatched["arguments_mismatch"] is True
+    assert bank.balance("checking") == 5_000_000 - 2_000_000
+
+
 @pytest.mark.parametrize(
     "fmt,key", [("native", "parameters"), ("openai", "function"), ("anthropic", "input_schema"), ("mcp", "inputSchema")]
 )

@@ -16,7 +16,7 @@ from django.core.cache import cache
 from audit.models import AuditEntry
 from tests.conftest import Bank, make_bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
-from toolguard.models import IdempotencyRecord, Transfer
+from toolguard.models import IdempotencyRecord, ToolCall, Transfer
 from toolguard.pipeline.idempotency import IdempotencyScope
 from toolguard_client import ToolguardClient
 
@@ -144,6 +144,7 @@ def test_wait_for_decision_returns_completed_after_a_reviewer_approves(
         asked_again = guard.execute(transfer(sfx, 2_500, to="bobext2"))
         assert held.pending and held.http_status == 202 and held.approval_id
         assert asked_again.pending and asked_again.replayed and asked_again.approval_id == held.approval_id
+        calls_before_waiting = ToolCall.objects.filter(session_id=guard.session_id).count()
 
         still = guard.wait_for_decision(held, timeout=0.6, poll_interval=0.2)
         assert still.pending  # nobody has decided yet: the last answer, not an exception
@@ -166,6 +167,9 @@ def test_wait_for_decision_returns_completed_after_a_reviewer_approves(
     assert decided.tool_message["role"] == "tool" and decided.tool_message["tool_call_id"] == "call_1"
     assert json.loads(decided.tool_message["content"])["status"] == "completed"
     assert decided_replay.status == "completed" and decided_replay.replayed
+    assert decided_replay.result == decided.result
+    # Waiting polls by id: it never sends the call again.
+    assert ToolCall.objects.filter(session_id=guard.session_id).count() == calls_before_waiting
     assert bank.balance(f"bobext2{sfx}") == 2_500
 
 

@@ -17,12 +17,12 @@ from toolguard.api.formats import MalformedRequest, parse_tool_call, tool_messag
 from toolguard.api.schema import IDEMPOTENT_REPLAYED, RETRY_AFTER_409, TOOL_CALL_OR_ERROR, error_responses
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.models import AgentKey, ToolCall
-from toolguard.pipeline.executor import tool_call_execute
+from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
 from toolguard.tools.registry import EXPORT_FORMATS, all_tools
 
 
-def tool_call_body(tool_call: ToolCall) -> dict[str, Any]:
-    response = tool_call.response
+def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = tool_call.response if response is None else response
     content = {
         "status": response["status"],
         "result": response["result"],
@@ -112,6 +112,7 @@ class ToolCallDetailView(APIView):
 
     @extend_schema(
         operation_id="tool_calls_retrieve",
+        summary="A tool call's current answer (a replay of a held call follows the held call's decision)",
         responses={200: ToolCallOutputSerializer, **error_responses(401, 403, 404, 429)},
     )
     def get(self, request: Request, tool_call_id: str) -> Response:
@@ -119,7 +120,7 @@ class ToolCallDetailView(APIView):
         tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=request.auth.customer_id).first()
         if tool_call is None:
             raise exceptions.NotFound("no such tool call")
-        return Response(tool_call_body(tool_call))
+        return Response(tool_call_body(tool_call, tool_call_answer(tool_call)))
 
 
 class ToolListView(APIView):

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from approvals.models import ApprovalRequest
 from approvals.services import approval_request_create
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
@@ -127,6 +128,27 @@ class _Call:
 
     def elapsed_ms(self) -> float:
         return round((time.perf_counter() - self.started) * 1000, 3)
+
+
+def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
+    """A call's stored answer, brought up to date for a replay of a held call.
+
+    A replay's row is a snapshot of the moment it was answered, but the
+    reviewer's decision (or the expiry) is written to the held call's row.
+    Asked about later, the replay answers with the held call's answer now,
+    still marked as a replay, so an agent can poll whichever id it was given.
+    """
+    stored: dict[str, Any] = tool_call.response
+    if not (stored.get("replayed") and stored.get("approval_id")):
+        return stored
+    held = (
+        ApprovalRequest.objects.filter(id=stored["approval_id"], customer_id=tool_call.customer_id)
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if held is None:
+        return stored
+    return {**held, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
