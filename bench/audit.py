@@ -191,7 +191,7 @@ def tool_call_events(n: int, session: str) -> list[Any]:
     from audit.services import AuditEvent
 
     key = uuid.uuid4().hex
-    common = {
+    common: dict[str, Any] = {
         "actor": "agent:bench:0123456789ab",
         "actor_type": "agent",
         "customer": "bench",
@@ -237,7 +237,7 @@ def unchained_model() -> Any:
     return type("BenchUnchainedEntry", (models.Model,), attrs)
 
 
-def write_run(threads: int, seconds: float, append: Callable[[list[Any]], None]) -> dict[str, Any]:
+def write_run(threads: int, seconds: float, append: Callable[[list[Any]], object]) -> dict[str, Any]:
     from django.db import connection
 
     stop = time.monotonic() + seconds

@@ -55,21 +55,9 @@ def run(name: str) -> dict[str, Any]:
     if out.returncode != 0:
         print(out.stderr[-3000:], file=sys.stderr)
         return {"error": f"exit {out.returncode}"}
-    result = last_json_object(out.stdout)
+    result: dict[str, Any] = json.loads(out.stdout)  # stdout holds only the bench's JSON object
     result["_seconds"] = round(time.monotonic() - started, 1)
     return result
-
-
-def last_json_object(stdout: str) -> dict[str, Any]:
-    """The JSON object a bench printed last, whether on one line or indented."""
-    text = stdout.strip()
-    start = len(text)
-    while (start := text.rfind("\n{", 0, start)) != -1:
-        try:
-            return dict(json.loads(text[start + 1 :]))
-        except json.JSONDecodeError:
-            continue
-    return dict(json.loads(text))
 
 
 def figure(result: dict[str, Any], name: str) -> Any:

@@ -261,30 +261,21 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
         )
     events_before = list(call.events)
     try:
-        try:
-            return _execute_claimed(call, tool, scope, args_hash)
-        except BusinessError as exc:
-            # The tool refused after its transaction began (insufficient funds...):
-            # everything it wrote is rolled back with that transaction. If the
-            # lock was lost (Redis flushed) and another execution of this key
-            # committed while we waited on the session row, the refusal is an
-            # artefact of that execution's effect: answer with its outcome.
-            committed = _committed_record(scope)
-            if committed is not None:
-                call.events = events_before
-                return _finish_replay(call, committed.outcome, committed.arguments_hash != args_hash)
-            # Otherwise the refusal is recorded in a transaction of its own.
-            # Not stored: a retry tries again.
-            return _finish_tool_error(call, exc)
-        except IntegrityError:
-            # Another execution of this key committed first (the lock expired
-            # or Redis was flushed under it): ours rolled back whole, so answer
-            # with theirs.
-            committed = _committed_record(scope)
-            if committed is None:
-                raise
+        return _execute_claimed(call, tool, scope, args_hash)
+    except (BusinessError, IntegrityError) as exc:
+        # Everything this execution wrote rolled back with its transaction.
+        # If another execution of this key committed meanwhile (the lock
+        # expired or Redis was flushed under us), our failure is an echo of
+        # it: a key collision, or funds it already moved. Answer with theirs.
+        committed = _committed_record(scope)
+        if committed is not None:
             call.events = events_before
             return _finish_replay(call, committed.outcome, committed.arguments_hash != args_hash)
+        if isinstance(exc, IntegrityError):
+            raise
+        # A genuine refusal (insufficient funds...), recorded in a
+        # transaction of its own. Not stored: a retry tries again.
+        return _finish_tool_error(call, exc)
     finally:
         idempotency.lock_release(scope, token)
 
