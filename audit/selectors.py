@@ -28,6 +28,10 @@ EXACT_FILTERS = {
 }
 
 
+# The label prefixes of people in the actor column.
+PERSON_ACTOR_KINDS = ("reviewer", "compliance")
+
+
 class InvalidFilter(ValueError):
     pass
 
@@ -62,7 +66,11 @@ def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
     entries = AuditEntry.objects.all()
     for param, field in EXACT_FILTERS.items():
         value = _param(params, param)
-        if value:
+        if param == "actor" and value and ":" not in value:
+            # A bare username finds that person's entries (reviewer:NAME,
+            # compliance:NAME) as well as an actor labelled exactly so.
+            entries = entries.filter(actor__in=[value, *(f"{kind}:{value}" for kind in PERSON_ACTOR_KINDS)])
+        elif value:
             entries = entries.filter(**{field: value})
     since, until = _param(params, "since"), _param(params, "until")
     if since:

@@ -70,6 +70,9 @@ INSTALLED_APPS = [
     "toolguard",
     "approvals",
     "audit",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "staff",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "staff.context.person",
             ],
         },
     },
@@ -237,6 +241,12 @@ TOOLGUARD_APPROVAL_TTL_SECONDS = envint("TOOLGUARD_APPROVAL_TTL_SECONDS", 3600, 
 TOOLGUARD_IDEMPOTENCY_TTL_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_TTL_SECONDS", 86_400, minimum=1)
 TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS", 30, minimum=1)
 TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1)
+# Approving more than this asks a reviewer for their second factor again when
+# the last check is older than the max age.
+TOOLGUARD_STEP_UP_CENTS = envint("TOOLGUARD_STEP_UP_CENTS", 1_000_000, minimum=0)
+TOOLGUARD_STEP_UP_MAX_AGE_SECONDS = envint("TOOLGUARD_STEP_UP_MAX_AGE_SECONDS", 300, minimum=1)
+# The issuer name authenticator apps show next to the code.
+OTP_TOTP_ISSUER = "toolguard"
 TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL", "")
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")

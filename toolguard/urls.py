@@ -50,6 +50,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     path("audit/", include("audit.urls")),
+    path("account/", include("staff.urls")),
     path("admin/", admin.site.urls),
     path("", login_required(pages.home), name="home"),
 ]

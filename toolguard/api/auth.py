@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
+from staff.auth import PersonalTokenAuthentication
 from toolguard.models import AgentKey
 
 COMPLIANCE_GROUP = "compliance"
@@ -81,4 +82,10 @@ class IsCompliance(permissions.BasePermission):
 # on people's endpoints too, so that an agent is refused with a clear 403
 # rather than an anonymous 401, and people's credentials likewise on agents'.
 AGENT_FIRST = [AgentKeyAuthentication, authentication.BasicAuthentication, authentication.SessionAuthentication]
-PEOPLE_FIRST = [authentication.BasicAuthentication, authentication.SessionAuthentication, AgentKeyAuthentication]
+PEOPLE_FIRST = [
+    authentication.BasicAuthentication,
+    # Before the agent-key class, which would refuse any other Bearer value.
+    PersonalTokenAuthentication,
+    authentication.SessionAuthentication,
+    AgentKeyAuthentication,
+]

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class StaffConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "staff"
+    verbose_name = "Staff: tokens, second factors, incident work"
