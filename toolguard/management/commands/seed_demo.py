@@ -5,7 +5,6 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from staff.demo import enrol_demo_factors
-
 from toolguard.services import demo_bank_seed
 
 
