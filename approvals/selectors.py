@@ -8,10 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Count, Min, Q
 from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
+from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
 from toolguard.models import Account, AgentSession, Payee, ToolCall
 
@@ -477,6 +479,34 @@ def approval_cases(*, limit: int = QUEUE_LIMIT) -> list[Case]:
     return cases
 
 
+CASE_SORTS = {"oldest": "Oldest first", "largest": "Largest total first", "most": "Most requests first"}
+
+
+def cases_search(cases: list[Case], *, text: str = "", sort: str = "oldest") -> list[Case]:
+    """Cases with a request matching the text (customer, session, account, key), in the chosen order."""
+    needle = text.strip().lower()
+    if needle:
+
+        def matches(row: ReviewRow) -> bool:
+            a = row.approval
+            haystack = (
+                a.customer.external_id,
+                a.customer.name,
+                a.session_id,
+                a.requested_by,
+                request_source(a),
+                request_beneficiary(a),
+            )
+            return any(needle in value.lower() for value in haystack)
+
+        cases = [case for case in cases if any(matches(row) for row in case.rows)]
+    if sort == "largest":
+        return sorted(cases, key=lambda c: (-c.total_cents, c.first_at))
+    if sort == "most":
+        return sorted(cases, key=lambda c: (-c.count, c.first_at))
+    return cases
+
+
 def approval_case(approval_id: uuid.UUID) -> Case | None:
     """The pending case holding this request, with its risk context; None once nothing in it is pending."""
     for case in approval_cases():
@@ -621,3 +651,18 @@ def session_history(approval: ApprovalRequest) -> SessionHistory:
         op.amount_cents or 0 for op in operations if op.status in SESSION_TOTAL_STATUSES and op.currency == currency
     )
     return SessionHistory(operations=operations, calls=len(calls), total_cents=total, currency=currency)
+
+
+def held_because(
+    *, rules: Iterable[tuple[str, str]], value_cents: int, session_total_cents: int, currency: str
+) -> list[tuple[str, str, str]]:
+    """(code, label, the figures behind it) for each rule, so a reviewer sees how far over a limit it is."""
+    figures = {
+        "over_threshold": f"{cents(value_cents, currency)} against the "
+        f"{cents(settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS, currency)} per-transfer threshold",
+        "session_limit": f"session total {cents(session_total_cents, currency)} against the "
+        f"{cents(settings.TOOLGUARD_SESSION_LIMIT_CENTS, currency)} session limit",
+        "dual_control": f"{cents(value_cents, currency)} is over "
+        f"{cents(settings.TOOLGUARD_DUAL_APPROVAL_CENTS, currency)}: two different reviewers",
+    }
+    return [(code, label, figures.get(code, "")) for code, label in rules]

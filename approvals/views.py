@@ -72,11 +72,22 @@ def _state(request: HttpRequest) -> str:
     return state if state in ApprovalRequest.Status.values else ApprovalRequest.Status.PENDING
 
 
-def _queue_context(state: str) -> dict[str, Any]:
+def _queue_context(state: str, request: HttpRequest) -> dict[str, Any]:
     # Pending requests are worked as cases; decided ones are a plain history.
-    cases = selectors.approval_cases() if state == ApprovalRequest.Status.PENDING else []
-    rows = selectors.approval_queue(status=state) if not cases else [row for case in cases for row in case.rows]
+    text = request.GET.get("q", "").strip()[:200]
+    sort = request.GET.get("sort", "oldest")
+    sort = sort if sort in selectors.CASE_SORTS else "oldest"
+    cases = []
+    if state == ApprovalRequest.Status.PENDING:
+        cases = selectors.cases_search(selectors.approval_cases(), text=text, sort=sort)
+        rows = [row for case in cases for row in case.rows]
+    else:
+        rows = selectors.approval_queue(status=state)
     return {
+        "q": text,
+        "sort": sort,
+        "sorts": selectors.CASE_SORTS.items(),
+        "query": request.GET.urlencode(),
         "state": state,
         "state_label": ApprovalRequest.Status(state).label.lower(),
         "states": ApprovalRequest.Status.choices,
@@ -91,14 +102,14 @@ def _queue_context(state: str) -> dict[str, Any]:
 @require_GET
 @reviewer_required
 def queue(request: HttpRequest) -> HttpResponse:
-    return render(request, "approvals/queue.html", _queue_context(_state(request)))
+    return render(request, "approvals/queue.html", _queue_context(_state(request), request))
 
 
 @require_GET
 @reviewer_required
 def queue_rows(request: HttpRequest) -> HttpResponse:
     """The queue's table body alone, for the page's periodic refresh."""
-    return render(request, "approvals/_queue_rows.html", _queue_context(_state(request)))
+    return render(request, "approvals/_queue_rows.html", _queue_context(_state(request), request))
 
 
 @require_GET
@@ -124,6 +135,7 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     case = selectors.approval_case(approval.id) if pending else None
     pending_from_source = selectors.pending_value_from_source(approval) if pending else 0
     after = review.balance_after
+    history = selectors.session_history(approval)
     return render(
         request,
         "approvals/detail.html",
@@ -135,7 +147,13 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             "can_decide": pending and not decided_by_me,
             "case": case,
             "beneficiary": selectors.request_beneficiary_facts(approval),
-            "history": selectors.session_history(approval),
+            "history": history,
+            "held_because": selectors.held_because(
+                rules=review.row.rules,
+                value_cents=selectors.request_value(approval)[0],
+                session_total_cents=history.total_cents,
+                currency=history.currency,
+            ),
             "pending_from_source": pending_from_source,
             "balance_after_all": after - pending_from_source if after is not None else None,
             "next_case": None if pending else selectors.next_case(),
@@ -275,6 +293,7 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     )
     form = CaseDecisionForm(initial={"requests": ",".join(f"{r.approval.id}:{r.approval.version}" for r in case.rows)})
     sources = {selectors.request_source(r.approval): r.approval for r in case.rows}
+    history = selectors.session_history(case.first)
     return render(
         request,
         "approvals/case.html",
@@ -288,7 +307,13 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
                 for source, approval in sorted(sources.items())
             ],
             "beneficiaries": [selectors.request_beneficiary_facts(r.approval) for r in _one_per_beneficiary(case)],
-            "history": selectors.session_history(case.first),
+            "history": history,
+            "held_because": selectors.held_because(
+                rules=case.rules,
+                value_cents=case.largest_cents,
+                session_total_cents=history.total_cents,
+                currency=history.currency,
+            ),
         },
     )
 

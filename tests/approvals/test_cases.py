@@ -197,3 +197,31 @@ def test_the_detail_page_puts_the_decision_first_and_counts_other_pending_value(
     assert "After all pending" in html and "$26,000.00" in html  # 50,000 - 8,000 - 16,000
     assert "open the case" in html
     assert "your reason stays in the audit log" in html
+
+
+def test_the_queue_searches_and_orders_cases(bank: Bank) -> None:
+    attack(bank, n=2)
+    bob = agent_client(bank.bob_key).post(
+        "/api/v1/tool-calls",
+        transfer_call(key="bob-big", amount=4_000_000, source="bobext1", to="checking", session="s-bob"),
+        format="json",
+    )
+    bob_id = bob.json()["approval_id"]
+    client = signed_in(bank.reviewer)
+    everyone = client.get("/review/").content.decode()
+    assert everyone.index("approval-") < everyone.index(f"approval-{bob_id}")  # alice's case is older
+    largest = client.get("/review/", {"sort": "largest"}).content.decode()
+    assert largest.index(f"approval-{bob_id}") < largest.index("Case: 2 requests")
+    only_bob = client.get("/review/", {"q": "S-BOB"}).content.decode()
+    assert f"approval-{bob_id}" in only_bob and "Case: 2 requests" not in only_bob
+    rows = client.get("/review/rows/", {"q": "s-bob"}).content.decode()
+    assert f"approval-{bob_id}" in rows and 'data-count="1"' in rows
+    assert 'hx-get="/review/rows/?state=pending&amp;q=S-BOB"' in only_bob
+
+
+def test_held_because_shows_the_figures(bank: Bank) -> None:
+    held = attack(bank, n=2)
+    html = signed_in(bank.reviewer).get(f"/review/cases/{held[0].id}/").content.decode()
+    assert "session total $16,000.00 against the $10,000.00 session limit" in html
+    detail = signed_in(bank.reviewer).get(f"/review/{held[1].id}/").content.decode()
+    assert "session total $16,000.00 against the $10,000.00 session limit" in detail
