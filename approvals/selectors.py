@@ -471,10 +471,10 @@ def approval_cases(*, limit: int = QUEUE_LIMIT) -> list[Case]:
     for row in rows:
         groups.setdefault(links.find(row.approval.id), []).append(row)
     cases = []
-    for members in groups.values():
-        ids = {r.approval.id for r in members}
+    for grouped in groups.values():
+        ids = {r.approval.id for r in grouped}
         why = sorted({reasons[k] for k, m in by.items() if k in reasons and {a.id for a in m} & ids})
-        cases.append(Case(id=members[0].approval.id, rows=members, links=why))
+        cases.append(Case(id=grouped[0].approval.id, rows=grouped, links=why))
     cases.sort(key=lambda c: (c.first_at, c.id))
     return cases
 

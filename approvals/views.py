@@ -287,7 +287,7 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             raise Http404("no such approval request")
         return redirect("review:detail", approval_id=approval_id)
     mine = set(
-        ApprovalDecision.objects.filter(approval_id__in=case.ids, reviewer=request.user).values_list(
+        ApprovalDecision.objects.filter(approval_id__in=case.ids, reviewer_id=request.user.pk).values_list(
             "approval_id", flat=True
         )
     )

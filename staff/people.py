@@ -12,7 +12,8 @@ STAFF_GROUPS = (REVIEWERS_GROUP, COMPLIANCE_GROUP)
 def person_groups(user: AbstractBaseUser | AnonymousUser) -> set[str]:
     if not user.is_authenticated:
         return set()
-    return set(user.groups.filter(name__in=STAFF_GROUPS).values_list("name", flat=True))  # type: ignore[union-attr]
+    groups = user.groups  # type: ignore[union-attr,attr-defined]  # the auth User, or a model with PermissionsMixin
+    return set(groups.filter(name__in=STAFF_GROUPS).values_list("name", flat=True))
 
 
 def person_actor(user: AbstractBaseUser) -> tuple[str, str]:
