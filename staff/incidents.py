@@ -143,7 +143,8 @@ def agent_key_revoke(*, key_id: int, actor: AbstractBaseUser, note: str = "") ->
         key = _live_key_locked(key_id)
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
-        audit_append([_key_event(key, actor=actor, action="agent_key_revoked", details={"note": note.strip()})])
+        details = {"note": note.strip()} if note.strip() else {}
+        audit_append([_key_event(key, actor=actor, action="agent_key_revoked", details=details)])
     return key
 
 
