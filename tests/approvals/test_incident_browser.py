@@ -345,3 +345,32 @@ def test_the_reviewers_free_text_never_reaches_the_agent(demo: Any, browser: Any
     assert answer["status"] == "rejected"
     assert "suspected_fraud" in json.dumps(answer["tool_message"])
     assert note not in json.dumps(answer), "the reviewer's free text reached the agent"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_other_pages_pass_axe_and_fit_the_screen(
+    demo: Any, browser: Any, django_db_blocker: Any, size: str
+) -> None:
+    server, _, credentials = demo
+    with database(django_db_blocker):
+        entry = AuditEntry.objects.filter(action="agent_key_issued").order_by("-id").first()
+        assert entry is not None
+    page = new_page(browser, size)
+    page.goto(f"{server.url}/accounts/login/")
+    check_page(page, size, "sign-in")
+    sign_in(page, server, credentials, "compliance", "/")
+    check_page(page, size, "home")
+    for name, path in [
+        ("audit-entry", f"/audit/entries/{entry.id}/"),
+        ("audit-customer-timeline", "/audit/?customer=user-123"),
+        ("audit-alert-filter", "/audit/alerts/?rule=injection_spike"),
+    ]:
+        page.goto(f"{server.url}{path}")
+        check_page(page, size, name)
+    page.context.close()
+    page = new_page(browser, size)
+    sign_in(page, server, credentials, "reviewer", "/review/?state=rejected")
+    check_page(page, size, "review-rejected")
+    page.goto(f"{server.url}/audit/")
+    check_page(page, size, "forbidden")
+    page.context.close()
