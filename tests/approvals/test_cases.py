@@ -225,3 +225,19 @@ def test_held_because_shows_the_figures(bank: Bank) -> None:
     assert "session total $16,000.00 against the $10,000.00 session limit" in html
     detail = signed_in(bank.reviewer).get(f"/review/{held[1].id}/").content.decode()
     assert "session total $16,000.00 against the $10,000.00 session limit" in detail
+
+
+def test_after_deciding_one_request_its_page_offers_the_next_case(bank: Bank) -> None:
+    held = attack(bank, n=1)
+    bob = agent_client(bank.bob_key).post(
+        "/api/v1/tool-calls",
+        transfer_call(key="bob-next", amount=2_000_000, source="bobext1", to="checking", session="s-bob"),
+        format="json",
+    )
+    client = signed_in(bank.reviewer)
+    html = client.post(
+        f"/review/{held[0].id}/decision/",
+        {"decision": "reject", "reason_code": "policy", "version": held[0].version},
+        follow=True,
+    ).content.decode()
+    assert f'id="next-case" href="/review/cases/{bob.json()["approval_id"]}/"' in html
