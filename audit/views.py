@@ -23,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from audit.models import Alert, AuditEntry
-from audit.selectors import InvalidFilter, alert_page, audit_entry_neighbours, audit_page, audit_timeline
+from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
 from audit.services import HASHED_FIELDS, entry_hash
 from staff import incidents
 from staff import selectors as staff_selectors
@@ -205,21 +205,25 @@ def approval_timeline(request: HttpRequest, approval_id: str) -> HttpResponse:
 @staff_required
 def alerts(request: HttpRequest) -> HttpResponse:
     rule = request.GET.get("rule", "").strip()
+    rule = rule if rule in Alert.Rule.values else ""
+    status = request.GET.get("status", "").strip()
+    status = status if status in staff_selectors.ALERT_STATUSES else ""
     try:
         before_id = int(request.GET.get("before", "0") or 0)
     except ValueError:
         before_id = 0
-    page = alert_page(rule=rule if rule in Alert.Rule.values else "", before_id=before_id)
+    page = staff_selectors.alert_page_by_status(rule=rule, status=status, before_id=before_id)
     triage = staff_selectors.alert_triage_map(page.alerts)
+    filters = {**({"rule": rule} if rule else {}), **({"status": status} if status else {})}
     context = {
         "rows": [(alert, triage.get(alert.id)) for alert in page.alerts],
         "page": page,
         "rule": rule,
         "rules": Alert.Rule.choices,
+        "status": status,
+        "statuses": staff_selectors.ALERT_STATUSES.items(),
         "is_compliance": COMPLIANCE_GROUP in person_groups(request.user),
-        "next_url": f"?{urlencode({**({'rule': rule} if rule else {}), 'before': page.next_cursor})}"
-        if page.next_cursor
-        else "",
+        "next_url": f"?{urlencode({**filters, 'before': page.next_cursor})}" if page.next_cursor else "",
     }
     return render(request, "audit/alerts.html", context)
 

@@ -82,3 +82,30 @@ def agent_keys_by_customer(*, customer: str = "") -> list[CustomerKeys]:
 
 def personal_tokens(user_id: int) -> list[PersonalToken]:
     return list(PersonalToken.objects.filter(user_id=user_id).order_by("revoked_at", "-created_at"))
+
+
+ALERT_STATUSES = {"": "Any", **dict(AlertTriage.Status.choices)}
+
+
+@dataclass(frozen=True)
+class TriagePage:
+    alerts: list[Alert]
+    next_cursor: int | None
+
+
+def alert_page_by_status(*, rule: str = "", status: str = "", before_id: int = 0, limit: int = 50) -> TriagePage:
+    """Alerts newest first (keyset on id), optionally only those open, acknowledged or resolved.
+
+    An alert nobody has touched has no triage row yet: it is open.
+    """
+    alerts = Alert.objects.select_related("entry").order_by("-id")
+    if rule:
+        alerts = alerts.filter(rule=rule)
+    if status == AlertTriage.Status.OPEN:
+        alerts = alerts.exclude(triage__status__in=[AlertTriage.Status.ACKNOWLEDGED, AlertTriage.Status.RESOLVED])
+    elif status:
+        alerts = alerts.filter(triage__status=status)
+    if before_id:
+        alerts = alerts.filter(id__lt=before_id)
+    rows = list(alerts[: limit + 1])
+    return TriagePage(alerts=rows[:limit], next_cursor=rows[limit - 1].id if len(rows) > limit else None)

@@ -186,3 +186,20 @@ def test_audit_search_finds_a_person_by_plain_username_and_a_customer(bank: Bank
     assert cell not in client.get("/audit/", {"actor": "rev-nobody"}).content.decode()
     assert cell in client.get("/audit/", {"customer": bank.alice.external_id}).content.decode()
     assert cell not in client.get("/audit/", {"customer": "nobody"}).content.decode()
+
+
+def test_alerts_filter_by_status(bank: Bank) -> None:
+    untouched, acknowledged, resolved = spike(session="s-a"), spike(session="s-b"), spike(session="s-c")
+    client = signed_in(bank.compliance)
+    client.post(f"/audit/alerts/{acknowledged.id}/triage/", {"action": "acknowledge"})
+    client.post(f"/audit/alerts/{resolved.id}/triage/", {"action": "resolve", "note": "false positive"})
+
+    def listed(status: str) -> set[int]:
+        html = client.get("/audit/alerts/", {"status": status}).content.decode()
+        return {int(n) for n in re.findall(r'data-alert-id="(\d+)"', html)}
+
+    assert listed("open") == {untouched.id}
+    assert listed("acknowledged") == {acknowledged.id}
+    assert listed("resolved") == {resolved.id}
+    assert listed("") == {untouched.id, acknowledged.id, resolved.id}
+    assert listed("nonsense") == listed("")
