@@ -345,8 +345,10 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
         # Decide what the page showed, at the version it showed.
         approval.version = shown[str(approval.id)]
     if data["decision"] == ApprovalDecision.Decision.APPROVE:
-        largest = max(selectors.request_value(a)[0] for a in approvals)
-        challenge = _step_up(request, cents=largest, token=data["otp_token"], form_fields=request.POST)
+        # Approving a case moves its total: six transfers under the step-up
+        # amount each are still one large approval.
+        total = sum(selectors.request_value(a)[0] for a in approvals)
+        challenge = _step_up(request, cents=total, token=data["otp_token"], form_fields=request.POST)
         if challenge is not None:
             return challenge
     try:

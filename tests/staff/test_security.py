@@ -199,3 +199,19 @@ def test_a_personal_token_cannot_call_tools(bank: Bank) -> None:
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
     assert api.post("/api/v1/tool-calls", transfer_call(key="x"), format="json").status_code in (401, 403)
+
+
+def test_approving_a_case_asks_when_its_total_is_over_the_step_up_amount(bank: Bank, settings: Any) -> None:
+    settings.TOOLGUARD_STEP_UP_CENTS = 1_500_000
+    settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS = 500_000
+    enrol_demo_factors([bank.reviewer])
+    held = [hold(bank, key=f"part-{n}", amount=1_000_000) for n in range(2)]
+    requests = ",".join(f"{a.id}:{a.version}" for a in held)
+    response = signed_in(bank.reviewer).post(
+        f"/review/cases/{held[0].id}/decision/", {"decision": "approve", "requests": requests}
+    )
+    assert response.status_code == 200 and "Authentication code" in response.content.decode()
+    assert "$20,000.00" in response.content.decode()
+    assert set(ApprovalRequest.objects.filter(id__in=[a.id for a in held]).values_list("status", flat=True)) == {
+        "pending"
+    }
