@@ -172,18 +172,6 @@ def _compact_json(value: object) -> str:
 
 
 @dataclass(frozen=True)
-class SessionCall:
-    call: ToolCall
-    arguments_json: str
-    # The call this request holds, so the page can mark it among its neighbours.
-    is_this_request: bool
-
-    @property
-    def status_label(self) -> str:
-        return self.call.status.replace("_", " ")
-
-
-@dataclass(frozen=True)
 class AuditLine:
     entry: AuditEntry
     details_json: str
@@ -196,7 +184,6 @@ class ReviewDetail:
     row: ReviewRow
     arguments_json: str
     decisions: list[ApprovalDecision]
-    session_calls: list[SessionCall]
     audit_trail: list[AuditLine]
     source_account: Account | None
     session: AgentSession | None
@@ -236,14 +223,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         decided_by=[d.reviewer_label for d in decisions],
         now=timezone.now(),
     )
-    session_calls = [
-        SessionCall(
-            call, _compact_json(call.arguments) if call.arguments is not None else "", call.id == approval.tool_call_id
-        )
-        for call in ToolCall.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).order_by(
-            "created_at", "id"
-        )
-    ]
     audit_trail = [
         AuditLine(entry, _compact_json(entry.details) if entry.details else "")
         for entry in AuditEntry.objects.filter(
@@ -259,7 +238,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         # Never truncated: the reviewer decides on exactly these bytes.
         arguments_json=json.dumps(approval.arguments, indent=2, sort_keys=True, ensure_ascii=False),
         decisions=decisions,
-        session_calls=session_calls,
         audit_trail=audit_trail,
         source_account=source_account,
         session=session,
