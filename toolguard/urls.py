@@ -56,6 +56,6 @@ urlpatterns = [
 
 if settings.TOOLGUARD_BENCH_ENDPOINTS:
     # Only for bench/pipeline.py: the same transfer with no guards, as a baseline.
-    from toolguard import bench_views
+    from banking import bench_views
 
     urlpatterns.append(path("bench/bare-transfer", bench_views.BareTransferView.as_view(), name="bench-bare-transfer"))

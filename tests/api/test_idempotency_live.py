@@ -12,10 +12,10 @@ import pytest
 import redis
 
 from audit.models import AuditEntry
+from banking.models import Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
 from tests.live import RedisServer, bearer, gunicorn, unique
 from tests.live import test_database_url as database_url
-from toolguard.models import Transfer
 
 pytestmark = pytest.mark.live
 

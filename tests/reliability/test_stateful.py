@@ -50,9 +50,10 @@ from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from audit.models import Alert, AuditEntry
 from audit.services import audit_chain_verify
+from banking.models import Account, Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import Gunicorn, RedisServer, bearer, gunicorn, unique
-from toolguard.models import Account, IdempotencyRecord, ToolCall, Transfer
+from toolguard.models import IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.live
 
