@@ -7,6 +7,7 @@ value. The session total stays as one more variable, never the only one.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -28,10 +29,21 @@ class PolicyCheck:
 
 
 def value_windows(
-    *, customer_id: int, agent_key_id: int, session_id: str, value: Value, now: datetime
+    *,
+    customer_id: int,
+    agent_key_id: int,
+    session_id: str,
+    value: Value,
+    now: datetime,
+    replaying: uuid.UUID | None = None,
 ) -> dict[str, int]:
     """Completed plus pending value in the value's currency: per customer, key and beneficiary
-    over TOOLGUARD_VALUE_WINDOW_SECONDS, and per session whatever its age. One query."""
+    over TOOLGUARD_VALUE_WINDOW_SECONDS, and per session whatever its age. One query.
+
+    `replaying` (a recorded call's id) reads the windows as that call saw them:
+    entries made before it, its own left out, and entries voided since counted
+    (they were still pending when the call was made, unless decided in between).
+    """
     since = now - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS)
     recent = Q(created_at__gte=since)
     mine = Q(customer_id=customer_id)
@@ -45,7 +57,12 @@ def value_windows(
         to_beneficiary = Q(beneficiary=value.beneficiary) & recent
         sums["beneficiary"] = Sum("value_cents", filter=to_beneficiary)
         scope |= to_beneficiary
-    totals = ValueEntry.objects.filter(scope, currency=value.currency, status__in=ValueEntry.COUNTED).aggregate(**sums)
+    entries = ValueEntry.objects.filter(scope, currency=value.currency)
+    if replaying is None:
+        entries = entries.filter(status__in=ValueEntry.COUNTED)
+    else:
+        entries = entries.filter(created_at__lt=now).exclude(tool_call_id=replaying)
+    totals = entries.aggregate(**sums)
     return {"beneficiary": 0} | {name: int(total or 0) for name, total in totals.items()}
 
 
@@ -83,7 +100,9 @@ def policy_activation(
     }
 
 
-def policy_check(*, tool: Tool, ctx: ToolContext, arguments: dict[str, Any], now: datetime) -> PolicyCheck:
+def policy_check(
+    *, tool: Tool, ctx: ToolContext, arguments: dict[str, Any], now: datetime, replaying: uuid.UUID | None = None
+) -> PolicyCheck:
     """Evaluate the tool's policy for one call.
 
     The caller holds the customer's row lock (see the executor), so the
@@ -102,6 +121,7 @@ def policy_check(*, tool: Tool, ctx: ToolContext, arguments: dict[str, Any], now
             session_id=ctx.session.session_id,
             value=value,
             now=now,
+            replaying=replaying,
         )
     facts = tool.handler.facts(ctx, arguments) if "facts" in needs else {}
     activation = policy_activation(tool=tool, ctx=ctx, arguments=arguments, facts=facts, window=window, now=now)
