@@ -19,6 +19,7 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import cel
@@ -121,6 +122,19 @@ class Policy:
     def variables(self) -> frozenset[str]:
         return frozenset().union(*(e.variables for e in self.expressions))
 
+    @cached_property
+    def argument_names(self) -> frozenset[str] | None:
+        """The argument fields the rules read, or None when some rule reads `args` as a whole.
+
+        Converting variables into CEL is most of an evaluation's cost, so only
+        what a rule can reach is handed over: every `args` token followed by
+        `.name` means the rules reach exactly those names.
+        """
+        sources = [e.source for e in self.expressions]
+        if any(re.search(r"\bargs\b(?!\.[A-Za-z_])", source) for source in sources):
+            return None
+        return frozenset(name for source in sources for name in re.findall(r"\bargs\.([A-Za-z_][A-Za-z0-9_]*)", source))
+
     def evaluate(self, activation: Mapping[str, Any]) -> Verdict:
         """Evaluate every rule against one call.
 
@@ -130,8 +144,11 @@ class Policy:
         """
         if not self.expressions:
             return Verdict((), (), 1)
+        variables = {name: activation[name] for name in self.variables if name in activation}
+        if "args" in variables and self.argument_names is not None:
+            variables["args"] = {k: v for k, v in variables["args"].items() if k in self.argument_names}
         # One Context for every rule: CEL converts the variables once.
-        context = cel.Context({name: activation[name] for name in self.variables if name in activation})
+        context = cel.Context(variables)
         denied = tuple(rule.name for rule in self.deny_when if _fires(rule, context))
         held = tuple(rule.name for rule in self.hold_when if _fires(rule, context))
         required = 1
@@ -217,8 +234,8 @@ class ValueSpec:
 
     def of(self, arguments: dict[str, Any]) -> Value:
         """The call's value; arguments are already schema-valid, so a failure is a catalog error."""
-        context = cel.Context({"args": arguments})
-        amount = self.amount.evaluate(context)
+        context = _ArgsContext(arguments)
+        amount = context.evaluate(self.amount)
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise ImproperlyConfigured(f"value.amount must give integer cents, gave {amount!r}")
         currency = self._optional(self.currency, context)
@@ -226,10 +243,26 @@ class ValueSpec:
         return Value(amount_cents=amount, currency=currency[:3].upper(), beneficiary=beneficiary[:256])
 
     @staticmethod
-    def _optional(expression: Expression | None, context: Any) -> str:
+    def _optional(expression: Expression | None, context: _ArgsContext) -> str:
         if expression is None:
             return ""
         try:
-            return str(expression.evaluate(context))
+            return str(context.evaluate(expression))
         except CEL_ERRORS:  # an optional argument left out: no currency or beneficiary
             return ""
+
+
+class _ArgsContext:
+    """Evaluates value expressions; a bare `args.name` is read directly, sparing a CEL conversion."""
+
+    def __init__(self, arguments: dict[str, Any]) -> None:
+        self.arguments = arguments
+        self._context: Any = None
+
+    def evaluate(self, expression: Expression) -> Any:
+        match = re.fullmatch(r"\s*args\.([A-Za-z_][A-Za-z0-9_]*)\s*", expression.source)
+        if match:
+            return self.arguments[match.group(1)]  # KeyError, as CEL raises for a missing field
+        if self._context is None:
+            self._context = cel.Context({"args": self.arguments})
+        return expression.evaluate(self._context)

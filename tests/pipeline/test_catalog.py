@@ -213,3 +213,30 @@ def test_a_later_catalog_replaces_an_entry(tmp_path: Path, credit_tool: None) ->
 def test_the_built_in_families_load_without_a_catalog_setting() -> None:
     for name in ("transfer_funds", "check_balance", "list_transactions", "refund_order", "send_customer_email"):
         assert get_tool(name) is not None, name
+
+
+def test_a_rule_that_cannot_be_evaluated_fails_closed() -> None:
+    from toolguard.policy import Policy
+
+    policy = Policy.compile(
+        tool="t1",
+        spec={
+            "hold_when": {"memo_says_urgent": "args.memo.contains('urgent')", "big": "args.n > 10"},
+            "deny_when": {"not_boolean": "args.n"},
+            "approvals_required": "args.nope",
+        },
+        changes_state=True,
+    )
+    # No memo at all: the memo rule cannot be read, so it holds; approvals_required fails, so two reviewers.
+    verdict = policy.evaluate({"args": {"n": 1}})
+    assert verdict.held == ("memo_says_urgent",) and verdict.denied == ("not_boolean",)
+    assert verdict.approvals_required == 2
+    assert policy.argument_names == frozenset({"memo", "n", "nope"})
+
+
+def test_rules_reading_args_as_a_whole_get_every_argument() -> None:
+    from toolguard.policy import Policy
+
+    policy = Policy.compile(tool="t1", spec={"hold_when": {"many": "size(args) > 2"}}, changes_state=True)
+    assert policy.argument_names is None
+    assert policy.evaluate({"args": {"a": 1, "b": 2, "c": 3}}).held == ("many",)
