@@ -314,12 +314,14 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
             # Past its TTL a reused key is a new operation.
             record.delete()
 
-        # The customer's row lock serialises one customer's state-changing
-        # calls from here to commit: the windows and session total the policy
-        # reads cannot be read by a concurrent call before this call's own
-        # value is counted, so no two calls pass a limit together
-        # (tests/pipeline/test_limits_live.py races 20 calls over one limit).
-        Customer.objects.select_for_update().filter(id=call.agent_key.customer_id).exists()
+        # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
+        # serialises one customer's state-changing calls from here to commit:
+        # the windows and session total the policy reads cannot be read by a
+        # concurrent call before this call's own value is counted, so no two
+        # calls pass a limit together (tests/pipeline/test_limits_live.py
+        # races 20 calls over one limit). NO KEY: rows that merely reference
+        # the customer (a replay's tool call) are not blocked by it.
+        Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).exists()
         session, _ = AgentSession.objects.get_or_create(
             customer_id=call.agent_key.customer_id, session_id=call.request.session_id
         )
