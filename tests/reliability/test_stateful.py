@@ -224,7 +224,9 @@ class ToolguardMachine(RuleBasedStateMachine):
 
     def window(self, agent: str) -> int:
         return sum(
-            t.amount for t in self.transfers.values() if t.agent == agent and t.status in ("completed", "pending_approval")
+            t.amount
+            for t in self.transfers.values()
+            if t.agent == agent and t.status in ("completed", "pending_approval")
         )
 
     def committed(self, agent: str, session: str) -> int:
