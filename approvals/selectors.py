@@ -15,7 +15,8 @@ from django.utils import timezone
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
-from toolguard.models import Account, AgentSession, Payee, ToolCall
+from toolguard.models import AgentSession, ToolCall
+from toolguard.tools.registry import rule_label
 
 
 def approval_backlog_by_tool() -> list[tuple[str, int, float]]:
@@ -52,7 +53,6 @@ RISK_FLAGS: dict[str, tuple[str, str]] = {
     "session_injection_blocks": ("Session has injection blocks", "bad"),
     "session_quarantined": ("Session quarantined", "bad"),
 }
-RULE_LABELS: dict[str, str] = dict(ApprovalRequest.Rule.choices)
 
 
 def risk_flag(code: str) -> RiskFlag:
@@ -62,7 +62,7 @@ def risk_flag(code: str) -> RiskFlag:
 
 def rule_labels(rules: Iterable[str]) -> list[tuple[str, str]]:
     """(code, human label) for each rule that held a request, unknown codes kept readable."""
-    return [(rule, RULE_LABELS.get(rule, rule.replace("_", " "))) for rule in rules]
+    return [(rule, rule_label(rule)) for rule in rules]
 
 
 @dataclass
@@ -185,23 +185,11 @@ class ReviewDetail:
     arguments_json: str
     decisions: list[ApprovalDecision]
     audit_trail: list[AuditLine]
-    source_account: Account | None
     session: AgentSession | None
 
     @property
     def approval(self) -> ApprovalRequest:
         return self.row.approval
-
-    @property
-    def balance_after(self) -> int | None:
-        if self.source_account is None:
-            return None
-        return self.source_account.balance_cents - self.approval.amount_cents
-
-    @property
-    def insufficient_funds(self) -> bool:
-        after = self.balance_after
-        return after is not None and after < 0
 
     @property
     def approvals_missing(self) -> int:
@@ -229,9 +217,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
             Q(approval_id=str(approval.id)) | Q(tool_call_id=str(approval.tool_call_id))
         ).order_by("timestamp", "id")
     ]
-    source_account = Account.objects.filter(
-        customer_id=approval.customer_id, number=str(approval.arguments.get("from_account", ""))
-    ).first()
     session = AgentSession.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).first()
     return ReviewDetail(
         row=row,
@@ -239,7 +224,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         arguments_json=json.dumps(approval.arguments, indent=2, sort_keys=True, ensure_ascii=False),
         decisions=decisions,
         audit_trail=audit_trail,
-        source_account=source_account,
         session=session,
     )
 
@@ -252,63 +236,73 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
 
 
 def request_value(approval: ApprovalRequest) -> tuple[int, str]:
-    """(amount in cents, currency) the request would move."""
-    return approval.amount_cents, approval.currency
+    """(value in cents, currency) the request would move; 0 for tools without a value."""
+    return approval.value_cents or 0, approval.currency
 
 
 def request_source(approval: ApprovalRequest) -> str:
+    """Where the value comes from, when the tool names it (a transfer's source account)."""
     return str(approval.arguments.get("from_account", ""))
 
 
 def request_beneficiary(approval: ApprovalRequest) -> str:
-    return str(approval.arguments.get("to_account", ""))
+    return approval.beneficiary
 
 
 def request_agent_keys(approvals: Sequence[ApprovalRequest]) -> dict[uuid.UUID, int]:
-    """The agent key that made each request (one query for all)."""
-    calls = dict(ToolCall.objects.filter(id__in=[a.tool_call_id for a in approvals]).values_list("id", "agent_key_id"))
-    return {a.id: calls[a.tool_call_id] for a in approvals if a.tool_call_id in calls}
+    """The agent key that made each request."""
+    return {a.id: a.agent_key_id for a in approvals if a.agent_key_id is not None}
 
 
 @dataclass(frozen=True)
 class Beneficiary:
     reference: str
-    owner_name: str
-    # A registered payee of the customer, and since when.
-    payee_since: datetime | None
+    # False when a rule held the request because the customer never registered it.
+    registered: bool
     # The first time this customer's agents named it, and which key did.
     first_seen_at: datetime | None
     first_seen_by: str
+    # How many customers' pending requests name it now: one account collecting
+    # from several customers is a pattern worth a look.
+    pending_customers: int
+
+
+NOT_REGISTERED_RULES = frozenset({"new_payee"})
 
 
 def request_beneficiary_facts(approval: ApprovalRequest) -> Beneficiary:
     reference = request_beneficiary(approval)
-    account = Account.objects.select_related("customer").filter(number=reference).first()
-    payee = Payee.objects.filter(customer_id=approval.customer_id, account__number=reference).first()
     first = (
-        ApprovalRequest.objects.filter(customer_id=approval.customer_id, arguments__to_account=reference)
+        ApprovalRequest.objects.filter(customer_id=approval.customer_id, beneficiary=reference)
         .order_by("created_at")
         .values_list("created_at", "requested_by")
         .first()
     )
+    customers = (
+        ApprovalRequest.objects.filter(beneficiary=reference, status=ApprovalRequest.Status.PENDING)
+        .values("customer_id")
+        .distinct()
+        .count()
+        if reference
+        else 0
+    )
     return Beneficiary(
         reference=reference,
-        owner_name=account.customer.name if account else "",
-        payee_since=payee.created_at if payee else None,
+        registered=not NOT_REGISTERED_RULES & set(approval.rules),
         first_seen_at=first[0] if first else None,
         first_seen_by=first[1] if first else "",
+        pending_customers=customers,
     )
 
 
 def pending_value_from_source(approval: ApprovalRequest, *, excluding: Iterable[uuid.UUID] = ()) -> int:
     """Value other pending requests would take from the same source account (same currency)."""
     others = ApprovalRequest.objects.filter(
-        customer_id=approval.customer_id,
-        status=ApprovalRequest.Status.PENDING,
-        currency=approval.currency,
-        arguments__from_account=request_source(approval),
+        customer_id=approval.customer_id, status=ApprovalRequest.Status.PENDING, currency=approval.currency
     ).exclude(id__in=[approval.id, *excluding])
-    return sum(others.values_list("amount_cents", flat=True))
+    if source := request_source(approval):
+        others = others.filter(arguments__from_account=source)
+    return sum(value or 0 for value in others.values_list("value_cents", flat=True))
 
 
 # --- Cases: held requests that belong together --------------------------------

@@ -134,7 +134,6 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     pending = approval.status == ApprovalRequest.Status.PENDING
     case = selectors.approval_case(approval.id) if pending else None
     pending_from_source = selectors.pending_value_from_source(approval) if pending else 0
-    after = review.balance_after
     history = selectors.session_history(approval)
     return render(
         request,
@@ -155,7 +154,6 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
                 currency=history.currency,
             ),
             "pending_from_source": pending_from_source,
-            "balance_after_all": after - pending_from_source if after is not None else None,
             "next_case": None if pending else selectors.next_case(),
             "step_up_cents": settings.TOOLGUARD_STEP_UP_CENTS,
         },
@@ -242,17 +240,17 @@ def _keep_draft(request: HttpRequest, approval_id: uuid.UUID, data: dict[str, An
 
 
 def _decided_message(approval: ApprovalRequest, decision: str) -> str:
-    amount = cents(approval.amount_cents, approval.currency)
-    route = f"{approval.arguments.get('from_account', '')} → {approval.arguments.get('to_account', '')}"
+    title = approval.summary.get("title") or approval.tool
+    what = f"{cents(approval.value_cents, approval.currency)} ({title})" if approval.value_cents is not None else title
     if decision == ApprovalDecision.Decision.REJECT:
-        return f"Rejected: {amount} {route} will not be transferred. The agent receives the rejection."
+        return f"Rejected: {what} will not run. The agent receives the rejection."
     if approval.status == ApprovalRequest.Status.COMPLETED:
-        return f"Approved and executed: {amount} transferred {route}."
+        return f"Approved and executed: {what}."
     if approval.status == ApprovalRequest.Status.FAILED:
         error = (approval.outcome or {}).get("error") or {}
         return (
-            f"Approved, but the transfer was refused when it ran ({error.get('message', approval.failure_reason)}). "
-            "Nothing was moved."
+            f"Approved, but {what} was refused when it ran ({error.get('message', approval.failure_reason)}). "
+            "Nothing was changed."
         )
     return "Your approval is recorded. This request needs a second reviewer's approval before it runs."
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("alerts/<int:alert_id>/triage/", views.alert_triage, name="alert_triage"),
     path("quarantines/", views.quarantines, name="quarantines"),
     path("quarantines/sessions/<int:session_pk>/release/", views.quarantine_release, name="quarantine_release"),
+    path("quarantines/keys/<int:key_pk>/release/", views.quarantined_key_release, name="quarantine_key_release"),
     path("keys/", views.agent_keys, name="keys"),
     path("keys/<int:key_id>/revoke/", views.agent_key_revoke, name="key_revoke"),
     path("keys/<int:key_id>/rotate/", views.agent_key_rotate, name="key_rotate"),

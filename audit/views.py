@@ -275,6 +275,20 @@ def quarantine_release(request: HttpRequest, session_pk: int) -> HttpResponse:
     return redirect(_back(request, "audit:quarantines"))
 
 
+@require_POST
+@staff_required
+def quarantined_key_release(request: HttpRequest, key_pk: int) -> HttpResponse:
+    try:
+        key = incidents.quarantined_key_release(key_pk=key_pk, actor=request.user)  # type: ignore[arg-type]
+    except incidents.IncidentRefused as exc:
+        if exc.code == "not_found":
+            raise Http404(exc.message) from exc
+        messages.error(request, f"Not released: {exc.message}.")
+    else:
+        messages.success(request, f"Key {key.label} released: its sessions may call tools again.")
+    return redirect(_back(request, "audit:quarantines"))
+
+
 @staff_required
 def agent_keys(request: HttpRequest) -> HttpResponse:
     customer = request.GET.get("customer", "").strip()

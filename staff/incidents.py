@@ -18,7 +18,7 @@ from audit.services import AuditEvent, audit_append
 from staff.models import AlertTriage
 from staff.people import STAFF_GROUPS, person_actor
 from toolguard.models import AgentKey, AgentSession
-from toolguard.services import session_release
+from toolguard.services import key_release, session_release
 
 NOTE_MAX_LENGTH = 2000
 
@@ -111,6 +111,16 @@ def quarantined_session_release(*, session_pk: int, actor: AbstractBaseUser) -> 
             session_id=session.session_id,
             released_by=person_actor(actor)[0],
         )
+    except ValueError as exc:
+        raise IncidentRefused("not_quarantined", str(exc)) from exc
+
+
+def quarantined_key_release(*, key_pk: int, actor: AbstractBaseUser) -> AgentKey:
+    key = AgentKey.objects.filter(pk=key_pk).first()
+    if key is None:
+        raise IncidentRefused("not_found", "no such agent key")
+    try:
+        return key_release(key_prefix=key.prefix, released_by=person_actor(actor)[0])
     except ValueError as exc:
         raise IncidentRefused("not_quarantined", str(exc)) from exc
 

@@ -35,7 +35,23 @@ def quarantines_open() -> list[Quarantine]:
         .select_related("customer")
         .order_by("-quarantined_at", "-id")[:500]
     )
-    return [
+    keys = (
+        AgentKey.objects.filter(quarantined_at__isnull=False)
+        .select_related("customer")
+        .order_by("-quarantined_at", "-id")[:500]
+    )
+    found = [
+        Quarantine(
+            kind="key",
+            subject=k.label,
+            customer=k.customer.external_id,
+            since=k.quarantined_at,  # type: ignore[arg-type]  # filtered on not null
+            blocks=0,
+            release_pk=k.pk,
+        )
+        for k in keys
+    ]
+    return found + [
         Quarantine(
             kind="session",
             subject=s.session_id,

@@ -1,6 +1,7 @@
 """The bank and the agents' records in the admin.
 
-Customers, accounts and payees are edited here; agent keys are revoked
+Customers are edited here (a family's own records, such as the bank's
+accounts, in that family's admin); agent keys are revoked
 (not edited) with the admin action, which writes the audit entry like the
 Agent keys page; tool calls and sessions are records, so read-only.
 """
@@ -15,24 +16,13 @@ from django.http import HttpRequest
 
 from audit.admin import ReadOnlyAdmin
 from staff.incidents import IncidentRefused, agent_key_revoke
-from toolguard.models import Account, AgentKey, AgentSession, Customer, Payee, ToolCall
+from toolguard.models import AgentKey, AgentSession, Customer, ToolCall
 
 
 @admin.register(Customer)
 class CustomerAdmin(admin.ModelAdmin):
     list_display = ("external_id", "name", "user")
     search_fields = ("external_id", "name")
-
-
-@admin.register(Account)
-class AccountAdmin(admin.ModelAdmin):
-    list_display = ("number", "customer", "currency", "balance_cents", "is_active")
-    search_fields = ("number", "customer__external_id")
-
-
-@admin.register(Payee)
-class PayeeAdmin(admin.ModelAdmin):
-    list_display = ("customer", "account", "label", "created_at")
 
 
 @admin.register(AgentKey)

@@ -73,6 +73,9 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "staff",
+    # Tool families: each registers its tools through its own catalog.
+    "banking",
+    "support",
 ]
 
 MIDDLEWARE = [
@@ -247,6 +250,10 @@ TOOLGUARD_STEP_UP_CENTS = envint("TOOLGUARD_STEP_UP_CENTS", 1_000_000, minimum=0
 TOOLGUARD_STEP_UP_MAX_AGE_SECONDS = envint("TOOLGUARD_STEP_UP_MAX_AGE_SECONDS", 300, minimum=1)
 # The issuer name authenticator apps show next to the code.
 OTP_TOTP_ISSUER = "toolguard"
+# Value windows (per customer, agent key, beneficiary) and key quarantine count over this span.
+TOOLGUARD_VALUE_WINDOW_SECONDS = envint("TOOLGUARD_VALUE_WINDOW_SECONDS", 86_400, minimum=1)
+# Extra tool catalogs (YAML), comma-separated; later files replace entries of the same name.
+TOOLGUARD_TOOL_CATALOG = envlist("TOOLGUARD_TOOL_CATALOG", [])
 TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL", "")
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")

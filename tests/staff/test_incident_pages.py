@@ -203,3 +203,20 @@ def test_alerts_filter_by_status(bank: Bank) -> None:
     assert listed("resolved") == {resolved.id}
     assert listed("") == {untouched.id, acknowledged.id, resolved.id}
     assert listed("nonsense") == listed("")
+
+
+def test_a_quarantined_key_is_listed_and_released_with_an_audit_entry(bank: Bank) -> None:
+    from django.utils import timezone
+
+    key = AgentKey.objects.get(customer=bank.alice)
+    AgentKey.objects.filter(pk=key.pk).update(quarantined_at=timezone.now())
+    client = signed_in(bank.compliance)
+    html = client.get("/audit/quarantines/").content.decode()
+    assert f'id="quarantine-key-{key.pk}"' in html and key.label in html
+    done = client.post(f"/audit/quarantines/keys/{key.pk}/release/", follow=True).content.decode()
+    assert f"Key {key.label} released" in done
+    assert AgentKey.objects.get(pk=key.pk).quarantined_at is None
+    entry = AuditEntry.objects.get(action="key_released")
+    assert entry.actor == f"compliance:{bank.compliance.username}" and entry.details == {"key": key.label}
+    again = client.post(f"/audit/quarantines/keys/{key.pk}/release/", follow=True).content.decode()
+    assert "Not released: this agent key is not quarantined." in again

@@ -4,8 +4,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from banking.services import demo_bank_seed
 from staff.demo import enrol_demo_factors
-from toolguard.services import demo_bank_seed
 
 
 class Command(BaseCommand):
