@@ -126,10 +126,24 @@ def check_page(page: Any, size: str, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
 
 
-def replay(server: Gunicorn, credentials_path: Path) -> str:
-    """Play the incident; return the resumed session, where the six transfers wait."""
+def fresh_agent_key(blocker: Any) -> str:
+    """A new key for the demo customer: each replay's injection blocks quarantine the key it used."""
+    with database(blocker):
+        customer = Customer.objects.get(external_id="user-123")
+        tools = (
+            AgentKey.objects.filter(customer=customer).order_by("id").values_list("allowed_tools", flat=True).first()
+        )
+        return AgentKey.objects.issue(customer=customer, allowed_tools=list(tools or []), name="browser test")[1]
+
+
+def replay(server: Gunicorn, credentials_path: Path, blocker: Any) -> str:
+    """Play the incident with a fresh key; return the resumed session, where the six transfers wait."""
+    credentials = json.loads(credentials_path.read_text())
+    credentials["customers"][0]["agent_key"] = fresh_agent_key(blocker)
+    path = credentials_path.with_name(f"replay-{uuid.uuid4().hex[:8]}.json")
+    path.write_text(json.dumps(credentials))
     run = subprocess.run(
-        [sys.executable, str(REPLAY), "--base-url", server.url, "--credentials", str(credentials_path)],
+        [sys.executable, str(REPLAY), "--base-url", server.url, "--credentials", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -171,7 +185,7 @@ def test_the_incident_is_one_case_with_its_risk_and_is_rejected_with_one_reason(
     from playwright.sync_api import expect
 
     server, credentials_path, credentials = demo
-    session = replay(server, credentials_path)
+    session = replay(server, credentials_path, django_db_blocker)
     with database(django_db_blocker):
         six = [
             str(i)
@@ -225,7 +239,7 @@ def test_the_queue_keeps_focus_across_a_refresh_and_announces_new_requests(
     from playwright.sync_api import expect
 
     server, _, credentials = demo
-    agent_key = credentials["customers"][0]["agent_key"]
+    agent_key = fresh_agent_key(django_db_blocker)
     agent_hold(server, agent_key, amount=1_200_000, to="external-001")
     page = new_page(browser, "desktop")
     sign_in(page, server, credentials, "reviewer", "/review/")
@@ -248,7 +262,7 @@ def test_a_large_approval_asks_for_the_seeded_totp(
     from playwright.sync_api import expect
 
     server, _, credentials = demo
-    held = agent_hold(server, credentials["customers"][0]["agent_key"], amount=1_500_000, to="external-001")
+    held = agent_hold(server, fresh_agent_key(django_db_blocker), amount=1_500_000, to="external-001")
     page = new_page(browser, size)
     sign_in(page, server, credentials, username, f"/review/{held['approval_id']}/")
     page.get_by_role("button", name="Approve", exact=True).click()
@@ -328,7 +342,7 @@ def test_the_reviewers_free_text_never_reaches_the_agent(demo: Any, browser: Any
     from playwright.sync_api import expect
 
     server, _, credentials = demo
-    agent_key = credentials["customers"][0]["agent_key"]
+    agent_key = fresh_agent_key(django_db_blocker)
     held = agent_hold(server, agent_key, amount=1_100_000, to="external-002")
     note = f"private-note-{uuid.uuid4().hex[:8]}: her phone was stolen"
     page = new_page(browser, "desktop")
