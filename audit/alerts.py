@@ -41,32 +41,32 @@ Severity = Alert.Severity
 
 
 def injection_threshold() -> int:
-    return int(getattr(settings, "TOOLGUARD_ALERT_INJECTION_BLOCKS", 3))
+    return settings.TOOLGUARD_ALERT_INJECTION_BLOCKS
 
 
 def injection_window() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS", 600)))
+    return timedelta(seconds=settings.TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS)
 
 
 def repeat_window() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600)))
+    return timedelta(seconds=settings.TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS)
 
 
 def mismatch_window() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600)))
+    return timedelta(seconds=settings.TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS)
 
 
 def backlog_threshold() -> int:
-    return int(getattr(settings, "TOOLGUARD_ALERT_BACKLOG", 50))
+    return settings.TOOLGUARD_ALERT_BACKLOG
 
 
 def approval_sla() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_APPROVAL_SLA_SECONDS", 900)))
+    return timedelta(seconds=settings.TOOLGUARD_APPROVAL_SLA_SECONDS)
 
 
 def backlog_window() -> timedelta:
     # One backlog alert per quarter hour is enough to page someone without flooding them.
-    return timedelta(seconds=int(getattr(settings, "TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900)))
+    return timedelta(seconds=settings.TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS)
 
 
 def alert_raise(
@@ -107,7 +107,7 @@ def _announce(alert: Alert) -> None:
     """After commit: count it, and queue the webhook (a lost post must not lose the alert)."""
     metrics.audit_alerts.labels(alert.rule).inc()
     logger.warning("audit alert %s (%s) on %s", alert.rule, alert.severity, alert.subject)
-    if not getattr(settings, "TOOLGUARD_ALERT_WEBHOOK_URL", ""):
+    if not settings.TOOLGUARD_ALERT_WEBHOOK_URL:
         return
     try:
         from django_q.tasks import async_task
@@ -134,7 +134,7 @@ def alert_payload(alert: Alert) -> dict[str, Any]:
 
 def alert_webhook_post(alert_id: int) -> int | None:
     """django-q2 task: POST the alert as JSON to TOOLGUARD_ALERT_WEBHOOK_URL; return the HTTP status."""
-    url = getattr(settings, "TOOLGUARD_ALERT_WEBHOOK_URL", "")
+    url = settings.TOOLGUARD_ALERT_WEBHOOK_URL
     alert = Alert.objects.filter(id=alert_id).first()
     if not url or alert is None:
         return None

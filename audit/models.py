@@ -87,12 +87,14 @@ class AuditEntry(models.Model):
 
 
 class AuditCheckpoint(models.Model):
-    """The last entry `verify_audit` proved, so the next run starts there.
+    """The last entry `verify_audit` proved, where `verify_audit --incremental` starts.
 
-    Not an audit entry and not append-only: a checkpoint only saves work. It
+    Append-only like the log (migration 0007's triggers): deleting the newest
+    checkpoints would move an incremental run's start back past a rewrite. It
     is signed with TOOLGUARD_AUDIT_HMAC_KEY when that is set, so someone who
     can write to the database but does not hold the key cannot move the
-    starting point past entries they rewrote.
+    starting point past entries they rewrote; and each run's head is also in
+    the witness, so a deleted checkpoint is noticed (audit.services.audit_verify).
     """
 
     entry_id = models.BigIntegerField()
@@ -107,6 +109,35 @@ class AuditCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"checkpoint at entry {self.entry_id}"
+
+
+class AuditHead(models.Model):
+    """A signed chain head (audit.witness): the same line the witness holds, kept here as well.
+
+    Append-only (migration 0007's triggers). The copy here is for operators;
+    verification trusts the witness, which the database owner cannot edit.
+    """
+
+    class Reason(models.TextChoices):
+        ENTRIES = "entries"  # every TOOLGUARD_AUDIT_WITNESS_ENTRIES entries
+        SCHEDULE = "schedule"  # the worker, every TOOLGUARD_AUDIT_WITNESS_SECONDS
+        VERIFY = "verify"  # a successful verify_audit
+
+    entry_id = models.BigIntegerField()
+    entry_hash = models.CharField(max_length=64)
+    entries = models.BigIntegerField()
+    signed_at = models.DateTimeField()
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    signature = models.CharField(max_length=100)
+
+    class Meta:
+        indexes = [
+            # The previous head a new one counts entries from.
+            models.Index(fields=["entry_id"], name="audit_head_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"signed head at entry {self.entry_id}"
 
 
 class Alert(models.Model):
