@@ -199,15 +199,16 @@ def _insert_sql(vendor: str, rows: int) -> str:
 _HEAD_SQL = "SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1"
 
 
+_TIMESTAMP_AT = HASHED_FIELDS.index("timestamp")
+_DETAILS_AT = HASHED_FIELDS.index("details")
+
+
 def _db_row(entry: AuditEntry) -> list[Any]:
-    fields = AuditEntry._meta
-    row: list[Any] = []
-    for name in HASHED_FIELDS:
-        value = getattr(entry, name)
-        if name == "details":
-            row.append(json.dumps(value))
-        else:
-            row.append(fields.get_field(name).get_db_prep_save(value, connection))
+    row = [getattr(entry, name) for name in HASHED_FIELDS]
+    row[_DETAILS_AT] = json.dumps(row[_DETAILS_AT])
+    # SQLite stores datetimes as text in its own format; psycopg adapts them itself.
+    if connection.vendor != "postgresql":
+        row[_TIMESTAMP_AT] = connection.ops.adapt_datetimefield_value(row[_TIMESTAMP_AT])
     return row
 
 
