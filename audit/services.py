@@ -321,7 +321,8 @@ def _chain_walk(
                 return walk
             walk.last_hash, walk.last_id = row["hash"], row["id"]
             walk.walked += 1
-            if pending and pending[0].entry_id == row["id"]:
+            matched = False
+            while pending and pending[0].entry_id == row["id"]:
                 head = pending.pop(0)
                 total = None if counted is None else counted + walk.walked
                 if head.entry_hash != row["hash"]:
@@ -338,8 +339,10 @@ def _chain_walk(
                         f"{head.time} counted {head.entries}; between entries {proven + 1} and {head.entry_id}",
                     )
                     return walk
-                proven = head.entry_id
+                matched = True
                 walk.heads_matched += 1
+            if matched:
+                proven = row["id"]
         if len(rows) < batch:
             break
     if pending:
