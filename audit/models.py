@@ -176,3 +176,28 @@ class Alert(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule} {self.subject}"
+
+
+class UnauthenticatedMinute(models.Model):
+    """One source address's unauthenticated requests in one minute (audit.unauthenticated).
+
+    Bookkeeping, not evidence: the evidence is the audit entries. The first
+    request of the minute writes an entry at once; the others are counted in
+    the cache and folded into one more entry after the minute, when the
+    worker sets `folded`.
+    """
+
+    address = models.CharField(max_length=64)
+    minute = models.DateTimeField()
+    path = models.CharField(max_length=200)
+    folded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["address", "minute"], name="unauth_address_minute")]
+        indexes = [
+            # The worker's sweep: minutes not folded yet, oldest first.
+            models.Index(fields=["minute"], condition=models.Q(folded=False), name="unauth_unfolded"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} at {self.minute:%Y-%m-%d %H:%M}"
