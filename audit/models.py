@@ -53,6 +53,15 @@ class AuditEntry(models.Model):
         indexes = [
             # Search by actor, newest first.
             models.Index(fields=["actor", "-timestamp", "-id"], name="audit_actor_ts"),
+            # Search by actor and tool and result, newest first (the compliance page's most
+            # common question: "what did this agent do with this tool, and how did it end?").
+            # Equality on all three, then the page order: however few of an actor's entries
+            # match, even none, the page reads only the matching ones.
+            models.Index(fields=["actor", "tool", "result", "-timestamp", "-id"], name="audit_actor_tool_result_ts"),
+            # Search by actor and result (pending, blocked: a small share of a busy agent's entries).
+            models.Index(fields=["actor", "result", "-timestamp", "-id"], name="audit_actor_result_ts"),
+            # Search by actor and action (injection_blocked, idempotency_mismatch ... of one agent).
+            models.Index(fields=["actor", "action", "-timestamp", "-id"], name="audit_actor_action_ts"),
             # Search by tool, newest first.
             models.Index(fields=["tool", "-timestamp", "-id"], name="audit_tool_ts"),
             # A session's timeline.
