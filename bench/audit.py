@@ -33,6 +33,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -501,6 +502,15 @@ def main() -> None:
         # The generator is a benchmark-only app: installed for this run, never in production.
         "TOOLGUARD_BENCH_APPS": "1",
     }
+    # Signed heads on, as in production: every 1,000 entries an append's commit signs the head.
+    keys = Path(tempfile.mkdtemp(prefix="toolguard-bench-audit-"))
+    manage("audit_keygen", str(keys / "keys"), env=env)
+    env.update(
+        {
+            "TOOLGUARD_AUDIT_SIGNING_KEY": str(keys / "keys" / "audit-signing.pem"),
+            "TOOLGUARD_AUDIT_WITNESS": str(keys / "witness.jsonl"),
+        }
+    )
     log(f"migrating {args.database}")
     manage("migrate", "--noinput", "-v0", env=env)
     generate_s = None
@@ -516,7 +526,15 @@ def main() -> None:
         )
         generate_s = time.perf_counter() - started
 
-    os.environ.update({"DATABASE_URL": database_url, "REDIS_URL": args.redis_url, "LOG_LEVEL": "WARNING"})
+    os.environ.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": args.redis_url,
+            "LOG_LEVEL": "WARNING",
+            "TOOLGUARD_AUDIT_SIGNING_KEY": env["TOOLGUARD_AUDIT_SIGNING_KEY"],
+            "TOOLGUARD_AUDIT_WITNESS": env["TOOLGUARD_AUDIT_WITNESS"],
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
     import django
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
-from tests.audit.alert_scenarios import run_rolled_back
 from tests.live import ROOT, child_env
-
-pytestmark = pytest.mark.django_db
 
 # variable -> (a value unlike the default, the scenario it changes)
 CHANGED_BY = {
@@ -43,20 +41,26 @@ def test_each_documented_alert_variable_has_a_scenario() -> None:
     assert documented_alert_variables() == set(CHANGED_BY)
 
 
-@pytest.mark.parametrize("variable", sorted(CHANGED_BY))
-def test_setting_the_variable_changes_what_the_rule_does(variable: str) -> None:
-    value, scenario = CHANGED_BY[variable]
-    default = run_rolled_back(scenario)
+def alerts_raised(scenario: str, **environment: str) -> int:
+    """Run the scenario in a child process (rolled back) with this environment; the alerts it raised."""
     child = subprocess.run(
         [sys.executable, "-c", CHILD, scenario],
         cwd=ROOT,
-        env=child_env(DJANGO_SETTINGS_MODULE="toolguard.settings", PYTHONPATH=str(ROOT), **{variable: value}),
+        env=child_env(DJANGO_SETTINGS_MODULE="toolguard.settings", PYTHONPATH=str(ROOT), **environment),
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert child.returncode == 0, child.stderr[-2000:]
-    assert int(child.stdout.strip().splitlines()[-1]) != default, (variable, default)
+    return int(child.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("variable", sorted(CHANGED_BY))
+def test_setting_the_variable_changes_what_the_rule_does(variable: str, django_db_setup: Any) -> None:
+    value, scenario = CHANGED_BY[variable]
+    # Both runs in child processes, so no test transaction holds SQLite's write lock.
+    default = alerts_raised(scenario)
+    assert alerts_raised(scenario, **{variable: value}) != default, (variable, default)
 
 
 def test_no_setting_is_read_with_a_fallback_default_outside_settings_py() -> None:
