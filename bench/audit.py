@@ -30,10 +30,10 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -503,8 +503,12 @@ def main() -> None:
         "TOOLGUARD_BENCH_APPS": "1",
     }
     # Signed heads on, as in production: every 1,000 entries an append's commit signs the head.
-    keys = Path(tempfile.mkdtemp(prefix="toolguard-bench-audit-"))
-    manage("audit_keygen", str(keys / "keys"), env=env)
+    # The key and the witness belong to the database: kept with --reuse, new with a new database.
+    keys = ROOT / "var" / "bench" / f"{args.database}-witness"
+    if not args.reuse:
+        shutil.rmtree(keys, ignore_errors=True)
+    if not (keys / "keys" / "audit-signing.pem").exists():
+        manage("audit_keygen", str(keys / "keys"), env=env)
     env.update(
         {
             "TOOLGUARD_AUDIT_SIGNING_KEY": str(keys / "keys" / "audit-signing.pem"),
