@@ -1,6 +1,6 @@
 """The append-only, hash-chained audit log.
 
-Rows are written only by `audit.services.audit_append`; the database refuses
+Rows are written only by `audit.services.audit_chain_insert`; the database refuses
 UPDATE, DELETE and TRUNCATE on the table (see the migration's triggers).
 """
 
@@ -58,6 +58,8 @@ class AuditEntry(models.Model):
             # Equality on all three, then the page order: however few of an actor's entries
             # match, even none, the page reads only the matching ones.
             models.Index(fields=["actor", "tool", "result", "-timestamp", "-id"], name="audit_actor_tool_result_ts"),
+            # Search by actor and tool (the page order with one tool's entries only).
+            models.Index(fields=["actor", "tool", "-timestamp", "-id"], name="audit_actor_tool_ts"),
             # Search by actor and result (pending, blocked: a small share of a busy agent's entries).
             models.Index(fields=["actor", "result", "-timestamp", "-id"], name="audit_actor_result_ts"),
             # Search by actor and action (injection_blocked, idempotency_mismatch ... of one agent).
