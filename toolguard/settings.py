@@ -248,7 +248,7 @@ TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_INJECTION_WIN
 TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900, minimum=1)
-# Signed chain heads (docs/audit.md#signed-chain-heads-and-the-witness). Without a
+# Signed chain heads and their witness (docs/audit.md#tamper-evidence). Without a
 # signing key no heads are signed: the embedded default runs, and verify_audit
 # says what it cannot see without a witness.
 TOOLGUARD_AUDIT_SIGNING_KEY = os.environ.get("TOOLGUARD_AUDIT_SIGNING_KEY", "")
