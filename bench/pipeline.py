@@ -48,8 +48,9 @@ from bench.common import (
     wrk_run,
 )
 
-DATABASE = "toolguard_bench_pipeline"
-REDIS_URL = "redis://127.0.0.1:6379/5"
+# Overridable so that two checkouts can bench on one machine without sharing a database.
+DATABASE = os.environ.get("BENCH_PIPELINE_DATABASE", "toolguard_bench_pipeline")
+REDIS_URL = os.environ.get("BENCH_PIPELINE_REDIS_URL", "redis://127.0.0.1:6379/5")
 CUSTOMERS = 32
 SESSIONS_PER_CUSTOMER = 8
 # Large enough that no account runs dry and no transfer trips an approval rule:
