@@ -329,12 +329,14 @@ def _execute_claimed(
         ctx = _context(call, session or _session_create(call))
         try:
             tool.handler.authorize(ctx, call.arguments)
-            # The customer's row lock serialises one customer's state-changing
-            # calls from here to commit: the windows and session total the policy
-            # reads cannot be read by a concurrent call before this call's own
-            # value is counted, so no two calls pass a limit together
-            # (tests/pipeline/test_limits_live.py races 20 calls over one limit).
-            Customer.objects.select_for_update().filter(id=call.agent_key.customer_id).exists()
+            # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
+            # serialises one customer's state-changing calls from here to commit:
+            # the windows and session total the policy reads cannot be read by a
+            # concurrent call before this call's own value is counted, so no two
+            # calls pass a limit together (tests/pipeline/test_limits_live.py
+            # races 20 calls over one limit). NO KEY: rows that merely reference
+            # the customer (a replay's tool call) are not blocked by it.
+            Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).exists()
             check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
