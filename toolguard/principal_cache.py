@@ -2,7 +2,8 @@
 
 Every tool call authenticates its key and checks its session's quarantine
 before anything else; both rows change rarely (a revocation, a quarantine, a
-release). They are kept in the shared cache (Redis) for CACHE_SECONDS, so a
+release). They are kept in the shared cache (Redis) for
+TOOLGUARD_PRINCIPAL_CACHE_SECONDS (one second by default), so a
 change made by any means reaches every server within that second, and the
 flows that make the change (revoke, quarantine, release) delete the entry
 straight away and again on commit, so they take effect at once.
@@ -20,14 +21,11 @@ from redis.exceptions import RedisError
 
 from toolguard.models import AgentKey, AgentSession
 
-# The upper bound on how long a change made behind the flows' back (the admin,
-# a script) can go unnoticed; the flows themselves invalidate at once.
-CACHE_SECONDS = 1
 CACHE_ERRORS = (RedisError, DatabaseError, OSError)
 
 
 def _enabled() -> bool:
-    return bool(settings.REDIS_URL)
+    return bool(settings.REDIS_URL) and settings.TOOLGUARD_PRINCIPAL_CACHE_SECONDS > 0
 
 
 def _key_cache_key(prefix: str) -> str:
@@ -47,7 +45,7 @@ def _get(name: str) -> object | None:
 
 def _add(name: str, value: object) -> None:
     try:
-        cache.add(name, value, timeout=CACHE_SECONDS)
+        cache.add(name, value, timeout=settings.TOOLGUARD_PRINCIPAL_CACHE_SECONDS)
     except CACHE_ERRORS:
         pass
 
@@ -57,7 +55,7 @@ def _forget(name: str) -> None:
 
     Now, so this process does not read it back before commit; on commit,
     because a call that read the old row just before the change may have
-    cached it in between (what remains of that race is bounded by CACHE_SECONDS).
+    cached it in between (what remains of that race is bounded by the cache's TTL).
     """
     if not _enabled():
         return
@@ -66,7 +64,7 @@ def _forget(name: str) -> None:
         try:
             cache.delete(name)
         except CACHE_ERRORS:
-            pass  # it expires within CACHE_SECONDS
+            pass  # it expires on its own
 
     delete()
     transaction.on_commit(delete)
