@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
+from toolguard.pipelining import pipelined
 from toolguard.tools.money import money_format
 from toolguard.tools.registry import (
     AccessDenied,
@@ -154,9 +155,11 @@ class TransferFunds(ToolHandler):
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         transfer = self._new_transfer(ctx, arguments, Transfer.Status.COMPLETED)
         transfer.completed_at = timezone.now()
-        transfer.save()
-        # Last: the account rows are locked from the UPDATE to commit.
-        transfer_move_money(transfer)
+        # One round trip: the new row's INSERT goes out with the money's UPDATE,
+        # which is last, so the account rows are locked from there to commit.
+        with pipelined():
+            transfer.save(force_insert=True)
+            transfer_move_money(transfer)
         return transfer.as_result()
 
     def execute_held(self, ctx: ToolContext, held: HeldCall) -> dict[str, Any]:

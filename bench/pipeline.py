@@ -83,6 +83,9 @@ def parse_args() -> argparse.Namespace:
         help="guarded again at this many connections (one per worker): service time without queueing; 0 skips",
     )
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument(
+        "--profile-only", action="store_true", help="only the in-process profile (queries, cProfile): no servers"
+    )
     parser.add_argument("--skip-pair", action="store_true", help="skip the one-account-pair, fresh-session shape")
     parser.add_argument("--duration", type=int, default=20, help="measured seconds per scenario")
     parser.add_argument("--warmup", type=int, default=5, help="warm-up seconds per scenario")
@@ -469,6 +472,8 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
             step()
         return round((time.perf_counter() - started) / n * 1000, 3)
 
+    # The replay key is stored by the HTTP runs; on its own (--profile-only) the first post stores it.
+    client.post("/api/v1/tool-calls", data=replay_body(customer, 0), content_type="application/json", headers=auth)
     for step in (guarded, replay, bare):
         for _ in range(20):
             step()
@@ -514,9 +519,10 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
         }
         for cumtime, ncalls, name in sorted(app_functions, reverse=True)[:25]
     ]
-    cumulative = io.StringIO()
-    pstats.Stats(profiler, stream=cumulative).sort_stats("cumulative").print_stats(45)
-    log("guarded path, cumulative time (in-process):\n" + cumulative.getvalue())
+    for order in ("cumulative", "tottime"):
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats(order).print_stats(45)
+        log(f"guarded path, {order} (in-process):\n" + text.getvalue())
     return report
 
 
@@ -563,6 +569,9 @@ def main() -> None:
     money_before = total_money()
     log(f"seeded {len(customers)} customers with {2 * len(customers)} accounts")
 
+    if args.profile_only:
+        print(json.dumps({"bench": "pipeline", "profile": profile_in_process(customers, args.profile_calls)}))
+        return
     guards = measure_validation_sanitization(args.iterations, args.wait_sanitizer)
     log(f"validation+sanitization: {guards}")
 

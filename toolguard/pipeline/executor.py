@@ -33,6 +33,7 @@ from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavaila
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
+from toolguard.pipelining import pipelined, send_without_result
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 
@@ -336,8 +337,12 @@ def _execute_claimed(
             # calls pass a limit together (tests/pipeline/test_limits_live.py
             # races 20 calls over one limit). NO KEY: rows that merely reference
             # the customer (a replay's tool call) are not blocked by it.
-            Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).exists()
-            check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
+            # The lock goes out with the windows' query: one round trip for both.
+            with pipelined():
+                send_without_result(
+                    Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).values("id")
+                )
+                check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
         if check.verdict.denied:
@@ -375,28 +380,18 @@ def _session_create(call: _Call) -> AgentSession:
 
 
 def _insert_rows(rows: list[models.Model]) -> None:
-    """INSERT rows whose ids are set already or not needed: one round trip on PostgreSQL.
+    """INSERT rows whose ids are set already or not needed, in one round trip (toolguard/pipelining.py).
 
-    psycopg's pipeline mode sends the statements together and reads their
-    results once, at the end of the block; SQLite runs them one after the
-    other. The logic is the same either way. A statement error (the unique
-    idempotency key taken by a racing call) surfaces as Django's
-    IntegrityError, like any other.
+    No RETURNING, so nothing waits for a result; a unique key taken by a racing
+    call surfaces at the end of the block as Django's IntegrityError.
     """
-
-    def insert_all() -> None:
+    with pipelined():
         for row in rows:
             meta = row._meta
             fields = [f for f in meta.local_concrete_fields if not (f is meta.auto_field and row.pk is None)]
             type(row)._base_manager._insert([row], fields=fields, using=connection.alias)
             row._state.adding = False
             row._state.db = connection.alias
-
-    if connection.vendor == "postgresql":
-        with connection.wrap_database_errors, connection.connection.pipeline():
-            insert_all()
-    else:
-        insert_all()
 
 
 def _hold_for_approval(
