@@ -315,7 +315,10 @@ def _execute_claimed(
     assert call.arguments is not None
     now = timezone.now()
     with transaction.atomic():
-        record = IdempotencyRecord.objects.filter(customer_id=scope.customer_id, tool=scope.tool, key=scope.key).first()
+        with pipelined():  # BEGIN goes out with the first read
+            record = IdempotencyRecord.objects.filter(
+                customer_id=scope.customer_id, tool=scope.tool, key=scope.key
+            ).first()
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
             if outcome.status != "pending_approval":
@@ -327,9 +330,11 @@ def _execute_claimed(
             # Past its TTL a reused key is a new operation.
             record.delete()
 
-        ctx = _context(call, session or _session_create(call))
         try:
-            tool.handler.authorize(ctx, call.arguments)
+            # A first call's session row goes out with the tool's own reads.
+            with pipelined():
+                ctx = _context(call, session or _session_create(call))
+                tool.handler.authorize(ctx, call.arguments)
             # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
             # serialises one customer's state-changing calls from here to commit:
             # the windows and session total the policy reads cannot be read by a
@@ -616,7 +621,8 @@ def _finish(call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = N
         outcome.headers.update(headers)
     with transaction.atomic():
         tool_call = _tool_call_row(call, outcome)
-        tool_call.save(force_insert=True)
+        with pipelined():  # BEGIN goes out with the insert
+            tool_call.save(force_insert=True)
         _write_audit(call)
     return outcome, tool_call
 
