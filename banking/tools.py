@@ -66,9 +66,9 @@ RETURNING id
 def transfer_move_money(transfer: Transfer) -> None:
     """Debit and credit in the caller's transaction: one conditional UPDATE of both rows.
 
-    Callers make it their last statement before the audit entry: the account
-    rows stay locked from here to commit, and one customer's calls on one
-    account pair queue behind that lock. When it moves nothing (funds,
+    Callers make it their last statement: the account rows stay locked from
+    here to commit, so everything that needs no account lock goes before it.
+    When it moves nothing (funds,
     a closed account, another currency) the rows are read again to say why,
     and the BusinessError rolls back whatever the credit side changed.
     """
