@@ -46,7 +46,8 @@ def executor_factory_register(kind: str, factory: ExecutorFactory) -> None:
 
 def catalog_paths() -> list[Path]:
     """Every family's own catalog in INSTALLED_APPS order, then the configured files."""
-    paths = [Path(config.tool_catalog) for config in apps.get_app_configs() if getattr(config, "tool_catalog", None)]
+    declared = (getattr(config, "tool_catalog", None) for config in apps.get_app_configs())
+    paths = [Path(path) for path in declared if path]
     return paths + [Path(path) for path in settings.TOOLGUARD_TOOL_CATALOG]
 
 

@@ -183,7 +183,7 @@ def test_a_lost_lock_answers_the_duplicate_with_the_committed_outcome(
     call = transfer_call(key=key, amount=amount, source=f"checking{sfx}", to=f"savings{sfx}", session=session_id)
     with blocker.unblock():
         bank.alice.accounts.filter(number=f"checking{sfx}").update(balance_cents=balance)
-        session = AgentSession.objects.create(customer=bank.alice, session_id=session_id)
+        AgentSession.objects.create(customer=bank.alice, session_id=session_id)
     scope = IdempotencyScope(bank.alice.id, "transfer_funds", key)
 
     with gunicorn(workers=2) as server, ThreadPoolExecutor(max_workers=2) as pool:

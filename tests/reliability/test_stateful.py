@@ -222,6 +222,13 @@ class ToolguardMachine(RuleBasedStateMachine):
             "idempotency_key": key,
         }
 
+    def window(self, agent: str) -> int:
+        return sum(
+            t.amount
+            for t in self.transfers.values()
+            if t.agent == agent and t.status in ("completed", "pending_approval")
+        )
+
     def committed(self, agent: str, session: str) -> int:
         return sum(
             t.amount
@@ -254,7 +261,10 @@ class ToolguardMachine(RuleBasedStateMachine):
             rules.append("session_limit")
         if OWNER[destination] != agent and (agent, destination) not in PAYEES:
             rules.append("new_payee")
-        if amount > django_settings.TOOLGUARD_DUAL_APPROVAL_CENTS:
+        # The customer's window: every session and key, completed plus pending.
+        if self.window(agent) + amount > django_settings.TOOLGUARD_SESSION_LIMIT_CENTS:
+            rules.append("customer_window")
+        if self.window(agent) + amount > django_settings.TOOLGUARD_DUAL_APPROVAL_CENTS:
             rules.append("dual_control")
         if rules:
             return Outcome("pending_approval", 202), rules
