@@ -73,7 +73,7 @@ def transfer_move_money(transfer: Transfer) -> None:
     and the BusinessError rolls back whatever the credit side changed.
     """
     sql = _MOVE_POSTGRESQL if connection.vendor == "postgresql" else _MOVE_SQLITE
-    params = {
+    params: dict[str, int | str] = {
         "source": transfer.from_account_id,
         "destination": transfer.to_account_id,
         "amount": transfer.amount_cents,

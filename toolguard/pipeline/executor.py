@@ -394,7 +394,11 @@ def _insert_rows(rows: list[models.Model]) -> None:
         for row in rows:
             meta = row._meta
             fields = [f for f in meta.local_concrete_fields if not (f is meta.auto_field and row.pk is None)]
-            type(row)._base_manager._insert([row], fields=fields, using=connection.alias)
+            # QuerySet._insert is what Model.save() calls (private, so not in the
+            # stubs); asked for no returned columns, it sends the INSERT without
+            # waiting for a result.
+            queryset = type(row)._base_manager.get_queryset()
+            queryset._insert([row], fields=fields, using=connection.alias)  # type: ignore[attr-defined]
             row._state.adding = False
             row._state.db = connection.alias
 
