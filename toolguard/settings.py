@@ -240,6 +240,9 @@ TOOLGUARD_APPROVAL_TTL_SECONDS = envint("TOOLGUARD_APPROVAL_TTL_SECONDS", 3600, 
 TOOLGUARD_IDEMPOTENCY_TTL_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_TTL_SECONDS", 86_400, minimum=1)
 TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS", 30, minimum=1)
 TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1)
+# How long an agent key or session row may be served from Redis. Revocation,
+# quarantine and release invalidate at once; this bounds any other change (0: no cache).
+TOOLGUARD_PRINCIPAL_CACHE_SECONDS = envint("TOOLGUARD_PRINCIPAL_CACHE_SECONDS", 1)
 # Value windows (per customer, agent key, beneficiary) and key quarantine count over this span.
 TOOLGUARD_VALUE_WINDOW_SECONDS = envint("TOOLGUARD_VALUE_WINDOW_SECONDS", 86_400, minimum=1)
 # Extra tool catalogs (YAML), comma-separated; later files replace entries of the same name.
