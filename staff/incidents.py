@@ -18,6 +18,7 @@ from audit.services import AuditEvent, audit_append
 from staff.models import AlertTriage
 from staff.people import STAFF_GROUPS, person_actor
 from toolguard.models import AgentKey, AgentSession
+from toolguard.principal_cache import agent_key_forget
 from toolguard.services import key_release, session_release
 
 NOTE_MAX_LENGTH = 2000
@@ -153,6 +154,7 @@ def agent_key_revoke(*, key_id: int, actor: AbstractBaseUser, note: str = "") ->
         key = _live_key_locked(key_id)
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
+        agent_key_forget(key)
         details = {"note": note.strip()} if note.strip() else {}
         audit_append([_key_event(key, actor=actor, action="agent_key_revoked", details=details)])
     return key
@@ -164,6 +166,7 @@ def agent_key_rotate(*, key_id: int, actor: AbstractBaseUser) -> tuple[AgentKey,
         old = _live_key_locked(key_id)
         old.revoked_at = timezone.now()
         old.save(update_fields=["revoked_at"])
+        agent_key_forget(old)
         new, raw = AgentKey.objects.issue(customer=old.customer, allowed_tools=list(old.allowed_tools), name=old.name)
         audit_append(
             [
