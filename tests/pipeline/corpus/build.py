@@ -1,0 +1,131 @@
+"""Build toolguard's multilingual prompt-injection corpus.
+
+This script *is* the source of attacks.jsonl and legitimate.jsonl: every
+directive and legitimate value below (and in langs_*.py) was written for
+toolguard; the encoded families are produced by code so they are exact.
+
+    python tests/pipeline/corpus/build.py      # rewrites the two JSONL files
+"""
+from __future__ import annotations
+
+import base64
+import codecs
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from langs_1 import LANGS as _L1  # noqa: E402
+from langs_2 import LANGS as _L2  # noqa: E402
+from langs_3 import LANGS as _L3  # noqa: E402
+from techniques import TECHNIQUES  # noqa: E402
+
+LANGS: dict[str, dict] = {}
+for part in (_L1, _L2, _L3):
+    LANGS.update(part)
+
+ALL_LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk "
+             "hu fi sw he th tl eo").split()
+NO_SPACE = {"zh", "ja"}          # sentences are joined without a space
+DIRECTIVE = {"io": "instruction_override", "rs": "role_switch",
+             "nt": "new_task", "ex": "exfiltration"}
+LEGIT_KINDS = ("name", "address", "invoice", "memo", "sentence", "jargon")
+MEMO_MAX = 256
+LETTER_MAX = 1500
+
+
+def _join(lang: str, a: str, b: str) -> str:
+    return a + b if lang in NO_SPACE else f"{a} {b}"
+
+
+def directive_attacks() -> list[dict]:
+    """Five cores per (family, language).  Core index 3 is holdout.
+
+    Train cores appear bare and embedded after one of the language's memo
+    prefixes 0-3; the holdout core appears bare and after prefixes 4 and 5,
+    which no train item uses, so holdout never shares a phrasing with train.
+    """
+    out = []
+    for lang in ALL_LANGS:
+        if lang not in LANGS:
+            continue
+        d = LANGS[lang]
+        pre = d["pre"]
+        for f, (key, family) in enumerate(DIRECTIVE.items()):
+            for i, core in enumerate(d[key]):
+                if i == 3:
+                    texts = [core, _join(lang, pre[4], core),
+                             _join(lang, pre[5], core)]
+                    split = "holdout"
+                else:
+                    texts = [core, _join(lang, pre[(i + f) % 4], core)]
+                    split = "train"
+                for t in texts:
+                    out.append({"text": t, "family": family, "lang": lang,
+                                "split": split})
+    return out
+
+
+def legitimate_values() -> list[dict]:
+    """Every 4th value of each language (counted over its kinds in order) is
+    holdout; the memo
+    prefixes that carry the embedded attacks are legitimate memos too."""
+    out = []
+    for lang in ALL_LANGS:
+        if lang not in LANGS:
+            continue
+        d = LANGS[lang]
+        n = 0   # running index over the language's values, all kinds
+        for kind in LEGIT_KINDS:
+            values = list(d.get(kind, []))
+            if kind == "memo":
+                values = list(d["pre"]) + values
+            for v in values:
+                out.append({"text": v, "kind": kind, "lang": lang,
+                            "split": "holdout" if n % 4 == 3 else "train"})
+                n += 1
+    return out
+
+
+def validate(attacks: list[dict], legit: list[dict]) -> None:
+    seen = set()
+    for row in attacks:
+        assert set(row) == {"text", "family", "lang", "split"}, row
+        limit = LETTER_MAX if row["family"] == "authority_letter" else MEMO_MAX
+        assert 0 < len(row["text"]) <= limit, (len(row["text"]), row)
+        assert row["split"] in ("train", "holdout")
+        assert row["lang"] in ALL_LANGS, row
+        assert row["text"] not in seen, ("duplicate", row)
+        seen.add(row["text"])
+    for row in legit:
+        assert set(row) == {"text", "kind", "lang", "split"}, row
+        assert row["kind"] in LEGIT_KINDS, row
+        assert 0 < len(row["text"]) <= MEMO_MAX, row
+        assert row["lang"] in ALL_LANGS, row
+        assert row["text"] not in seen, ("duplicate or overlaps attack", row)
+        seen.add(row["text"])
+
+
+def write(path: Path, rows: list[dict]) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    # re-read: every line must parse
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            json.loads(line)
+
+
+def main() -> None:
+    attacks = directive_attacks() + TECHNIQUES()
+    legit = legitimate_values()
+    validate(attacks, legit)
+    write(HERE / "attacks.jsonl", attacks)
+    write(HERE / "legitimate.jsonl", legit)
+    print(f"attacks: {len(attacks)}  legitimate: {len(legit)}")
+
+
+if __name__ == "__main__":
+    main()
