@@ -69,15 +69,15 @@ def directive_attacks() -> list[dict]:
 
 
 def legitimate_values() -> list[dict]:
-    """Every 4th value of each language (counted over its kinds in order) is
-    holdout; the memo
+    """Every 4th value of each language (counted over its kinds in order,
+    starting at an offset given by the language's position) is holdout; the memo
     prefixes that carry the embedded attacks are legitimate memos too."""
     out = []
     for lang in ALL_LANGS:
         if lang not in LANGS:
             continue
         d = LANGS[lang]
-        n = 0   # running index over the language's values, all kinds
+        n = ALL_LANGS.index(lang)  # running index over all kinds, offset per language
         for kind in LEGIT_KINDS:
             values = list(d.get(kind, []))
             if kind == "memo":
