@@ -8,9 +8,8 @@ toolguard; the encoded families are produced by code so they are exact.
 """
 from __future__ import annotations
 
-import base64
-import codecs
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from langs_1 import LANGS as _L1  # noqa: E402
 from langs_2 import LANGS as _L2  # noqa: E402
 from langs_3 import LANGS as _L3  # noqa: E402
 from techniques import TECHNIQUES  # noqa: E402
+from legit_extra import EXTRA  # noqa: E402
 
 LANGS: dict[str, dict] = {}
 for part in (_L1, _L2, _L3):
@@ -86,6 +86,13 @@ def legitimate_values() -> list[dict]:
                 out.append({"text": v, "kind": kind, "lang": lang,
                             "split": "holdout" if n % 4 == 3 else "train"})
                 n += 1
+    # harder legitimate values: every 4th of each language is holdout
+    count: dict[str, int] = {}
+    for kind, lang, v in EXTRA:
+        i = count.get(lang, 0)
+        count[lang] = i + 1
+        out.append({"text": v, "kind": kind, "lang": lang,
+                    "split": "holdout" if i % 4 == 3 else "train"})
     return out
 
 
@@ -108,6 +115,38 @@ def validate(attacks: list[dict], legit: list[dict]) -> None:
         seen.add(row["text"])
 
 
+def check_coverage(attacks: list[dict], legit: list[dict]) -> None:
+    """The brief's minimums."""
+    from collections import Counter
+    assert len(attacks) >= 700 and len(legit) >= 700
+    fl = Counter((r["family"], r["lang"]) for r in attacks)
+    for family in DIRECTIVE.values():
+        for lang in ALL_LANGS:
+            assert fl[(family, lang)] >= 5, (family, lang, fl[(family, lang)])
+    fam = Counter(r["family"] for r in attacks)
+    for family in TECHNIQUE_FAMILIES:
+        assert fam[family] >= 15, (family, fam[family])
+    per_lang = Counter(r["lang"] for r in legit)
+    for lang in ALL_LANGS:
+        assert per_lang[lang] >= 20, (lang, per_lang[lang])
+    jargon = [r for r in legit if r["kind"] == "jargon"]
+    assert len(jargon) >= 100 and len({r["lang"] for r in jargon}) >= 10
+    for r in attacks:   # only reserved example domains (in clear text)
+        if r["family"].startswith("encoded_") or r["family"] in ("leetspeak", "enclosed_letters"):
+            continue
+        for host in re.findall(r"(?:https?:)?//([A-Za-z0-9.-]+)|@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)",
+                               r["text"]):
+            h = (host[0] or host[1]).lower().rstrip(".-")
+            assert (h.endswith(("example.com", "example.net", ".invalid"))), (h, r)
+
+
+TECHNIQUE_FAMILIES = (
+    "paraphrase role_marker_brackets chat_template_header bare_task_line "
+    "authority_letter authority_fragment encoded_reversed encoded_rot13 "
+    "encoded_hex encoded_base64_chunked leetspeak enclosed_letters "
+    "markdown_image_exfil reference_image_exfil html_image_exfil").split()
+
+
 def write(path: Path, rows: list[dict]) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for row in rows:
@@ -122,6 +161,7 @@ def main() -> None:
     attacks = directive_attacks() + TECHNIQUES()
     legit = legitimate_values()
     validate(attacks, legit)
+    check_coverage(attacks, legit)
     write(HERE / "attacks.jsonl", attacks)
     write(HERE / "legitimate.jsonl", legit)
     print(f"attacks: {len(attacks)}  legitimate: {len(legit)}")
