@@ -21,10 +21,16 @@ from langs_2 import LANGS as _L2  # noqa: E402
 from langs_3 import LANGS as _L3  # noqa: E402
 from techniques import TECHNIQUES  # noqa: E402
 from legit_extra import EXTRA  # noqa: E402
+from extra_cores_1 import EXTRA_CORES as _X1  # noqa: E402
+from extra_cores_2 import EXTRA_CORES as _X2  # noqa: E402
+from extra_cores_3 import EXTRA_CORES as _X3  # noqa: E402
 
 LANGS: dict[str, dict] = {}
 for part in (_L1, _L2, _L3):
     LANGS.update(part)
+EXTRA_CORES: dict[str, dict] = {}
+for part in (_X1, _X2, _X3):
+    EXTRA_CORES.update(part)
 
 ALL_LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk "
              "hu fi sw he th tl eo").split()
@@ -41,11 +47,13 @@ def _join(lang: str, a: str, b: str) -> str:
 
 
 def directive_attacks() -> list[dict]:
-    """Five cores per (family, language).  Core index 3 is holdout.
+    """Eight cores per (family, language): five in langs_*.py and three more
+    in extra_cores_*.py.  Cores 3 and 7 are holdout.
 
-    Train cores appear bare and embedded after one of the language's memo
-    prefixes 0-3; the holdout core appears bare and after prefixes 4 and 5,
-    which no train item uses, so holdout never shares a phrasing with train.
+    Every core appears bare and embedded after one of the language's memo
+    prefixes: train cores after prefixes 0-3, holdout core 3 after prefix 4
+    and holdout core 7 after prefix 5, which no train item uses, so holdout
+    never shares a phrasing with train.  (16 items a group, 4 holdout.)
     """
     out = []
     for lang in ALL_LANGS:
@@ -54,10 +62,10 @@ def directive_attacks() -> list[dict]:
         d = LANGS[lang]
         pre = d["pre"]
         for f, (key, family) in enumerate(DIRECTIVE.items()):
-            for i, core in enumerate(d[key]):
-                if i == 3:
-                    texts = [core, _join(lang, pre[4], core),
-                             _join(lang, pre[5], core)]
+            cores = list(d[key]) + list(EXTRA_CORES.get(lang, {}).get(key, []))
+            for i, core in enumerate(cores):
+                if i % 4 == 3:
+                    texts = [core, _join(lang, pre[4 + (i // 4) % 2], core)]
                     split = "holdout"
                 else:
                     texts = [core, _join(lang, pre[(i + f) % 4], core)]
