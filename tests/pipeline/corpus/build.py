@@ -21,6 +21,7 @@ from langs_2 import LANGS as _L2  # noqa: E402
 from langs_3 import LANGS as _L3  # noqa: E402
 from techniques import TECHNIQUES  # noqa: E402
 from legit_extra import EXTRA  # noqa: E402
+from legit_extra_2 import EXTRA2  # noqa: E402
 from extra_cores_1 import EXTRA_CORES as _X1  # noqa: E402
 from extra_cores_2 import EXTRA_CORES as _X2  # noqa: E402
 from extra_cores_3 import EXTRA_CORES as _X3  # noqa: E402
@@ -96,7 +97,9 @@ def legitimate_values() -> list[dict]:
                 n += 1
     # harder legitimate values: every 4th of each language is holdout
     count: dict[str, int] = {}
-    for kind, lang, v in EXTRA:
+    extra = list(EXTRA) + [(k, lang, v) for lang, rows in EXTRA2.items()
+                           for k, v in rows]
+    for kind, lang, v in extra:
         i = count.get(lang, 0)
         count[lang] = i + 1
         out.append({"text": v, "kind": kind, "lang": lang,
