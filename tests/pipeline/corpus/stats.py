@@ -2,6 +2,7 @@
 
     python tests/pipeline/corpus/stats.py             # summary
     python tests/pipeline/corpus/stats.py --markdown  # tables used in README.md
+    python tests/pipeline/corpus/stats.py --near      # holdout/train near-copy check
 """
 import json
 import sys
@@ -62,5 +63,33 @@ def main():
         print(f"  {lang}  {a[lang]:5d} / {l[lang]:4d}")
 
 
+
+
+def near_copies(threshold=0.6):
+    """Holdout items whose character 4-gram Jaccard similarity to some train
+    item of the same language exceeds the threshold."""
+    import re
+
+    def grams(t, n=4):
+        t = re.sub(r"\s+", " ", t.lower())
+        return {t[i:i + n] for i in range(max(1, len(t) - n + 1))}
+    for name in ("attacks.jsonl", "legitimate.jsonl"):
+        rows = load(name)
+        g = [grams(r["text"]) for r in rows]
+        hits = 0
+        for i, h in enumerate(rows):
+            if h["split"] != "holdout":
+                continue
+            for j, t in enumerate(rows):
+                if t["split"] == "train" and t["lang"] == h["lang"]:
+                    if len(g[i] & g[j]) / len(g[i] | g[j]) > threshold:
+                        hits += 1
+                        break
+        print(f"{name}: {hits} holdout items with a train near-copy (4-gram Jaccard > {threshold})")
+
+
 if __name__ == "__main__":
-    main()
+    if "--near" in sys.argv:
+        near_copies()
+    else:
+        main()
