@@ -59,6 +59,7 @@ _MACRO_RE = re.compile(r"%(B|E|SEP|WORD|GAP[1-9]|[a-z][a-z0-9_]*)%")
 
 _FILE_KEYS = {"family", "category", "severity", "form", "scope", "priority", "terms", "rules"}
 _RULE_KEYS = {"id", "category", "severity", "form", "lang", "pattern", "triggers", "block", "pass", "note"}
+_REGEX_META_RE = re.compile(r"[\\.^$*+?{}\[\]|()]")
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*\.[a-z0-9_]+")
 _IDENTIFIER_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -91,7 +92,7 @@ def _gap(words: int) -> str:
     return rf"(?:{_SEP}{_WORD}){{0,{words}}}?{_SEP}"
 
 
-def _expand(pattern: str, terms: dict[str, str], where: str) -> str:
+def _expand(pattern: str, terms: dict[str, tuple[str, ...]], where: str) -> str:
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
         if name == "B":
@@ -106,7 +107,7 @@ def _expand(pattern: str, terms: dict[str, str], where: str) -> str:
             return _gap(int(name[3:]))
         if name not in terms:
             raise RuleError(f"{where}: unknown term %{name}%")
-        return terms[name]
+        return _alternation(terms[name])
 
     # Patterns are matched against NFKC, casefolded text: normalize them the
     # same way (Hindi nukta letters decompose, final sigma becomes sigma).
@@ -121,17 +122,33 @@ def _strings(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _terms(raw: Any, where: str) -> dict[str, str]:
+def _terms(raw: Any, where: str) -> dict[str, tuple[str, ...]]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise RuleError(f"{where}: terms must be a mapping of name to a list of phrases")
-    terms: dict[str, str] = {}
-    for name, words in raw.items():
-        phrases = _strings(words, where, f"terms.{name}")
-        # Longest first, so that "ignore all" is preferred over "ignore".
-        terms[str(name)] = "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
-    return terms
+    return {str(name): _strings(words, where, f"terms.{name}") for name, words in raw.items()}
+
+
+def _alternation(phrases: tuple[str, ...]) -> str:
+    # Longest first, so that "ignore all" is preferred over "ignore".
+    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
+
+
+def _triggers(raw: Any, terms: dict[str, tuple[str, ...]], where: str) -> tuple[str, ...]:
+    """Trigger literals; an entry "%name%" stands for every phrase of that
+    term (which must then be plain text, not a regex)."""
+    triggers: list[str] = []
+    for trigger in _strings(raw, where, "triggers"):
+        match = _MACRO_RE.fullmatch(trigger)
+        if match is None or match.group(1) not in terms:
+            triggers.append(trigger)  # a literal, even one like "%appdata%"
+            continue
+        for phrase in terms[match.group(1)]:
+            if _REGEX_META_RE.search(phrase) is not None:
+                raise RuleError(f"{where}: term {trigger} holds a regex ({phrase!r}) and cannot be a trigger")
+            triggers.append(phrase)
+    return tuple(triggers)
 
 
 def _choice(value: Any, allowed: tuple[str, ...], where: str, key: str) -> str:
@@ -175,7 +192,7 @@ def load_file(path: Path) -> tuple[int, list[Rule]]:
             regex = re.compile(_expand(pattern, terms, rule_where), re.DOTALL)
         except re.error as error:
             raise RuleError(f"{rule_where}: pattern does not compile: {error}") from error
-        triggers = _strings(raw.get("triggers"), rule_where, "triggers")
+        triggers = _triggers(raw.get("triggers"), terms, rule_where)
         form = _choice(raw.get("form", document.get("form", "canonical")), _FORMS, rule_where, "form")
         if form != "cased":
             triggers = tuple(unicodedata.normalize("NFKC", t).casefold() for t in triggers)
