@@ -10,6 +10,7 @@ same transaction as whatever the call changed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 import uuid
@@ -29,7 +30,7 @@ from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
-from toolguard.pipeline.sanitizer import sanitize_arguments
+from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 
@@ -98,6 +99,7 @@ class _Call:
     arguments: dict[str, Any] | None = None
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
+    suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
 
     @property
     def tool_name(self) -> str:
@@ -197,9 +199,35 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors)
         )
 
-    sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
+    sanitized = sanitize_arguments(
+        request.arguments,
+        tool.field_kinds,
+        classifier=_injection_classifier(settings.TOOLGUARD_INJECTION_MODEL),
+        threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
+    )
     if sanitized.block is not None:
-        return _finish_blocked(call, sanitized.block.field, sanitized.block.category)
+        return _finish_blocked(call, sanitized.block)
+    if sanitized.suspicion is not None:
+        suspicion = sanitized.suspicion
+        action = settings.TOOLGUARD_MODEL_ACTION
+        metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
+        if action == "block":
+            return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
+        # A read-only call has nothing to hold: it runs, and the finding stays
+        # in the audit log.  A state-changing one waits for a reviewer.
+        held = action == "hold" and tool.changes_state
+        call.event(
+            "injection_suspected",
+            "pending" if held else "success",
+            field=suspicion.field,
+            rule=suspicion.rule,
+            category=suspicion.category,
+            score=suspicion.score,
+            action=action,
+            held=held,
+        )
+        if held:
+            call.suspicion = suspicion
     call.arguments = sanitized.arguments
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
@@ -220,6 +248,16 @@ def _context(call: _Call, session: AgentSession) -> ToolContext:
         tool_call_id=call.request.tool_call_id,
         modifications=call.modifications,
     )
+
+
+# The approval rule a model-stage finding adds to a state-changing call.
+INJECTION_SUSPECTED_RULE = "injection_suspected"
+
+
+@functools.lru_cache(maxsize=4)
+def _injection_classifier(path: str) -> InjectionClassifier | None:
+    """The model stage's classifier, loaded once per configured path."""
+    return load_classifier(path)
 
 
 def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
@@ -313,6 +351,8 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
             rules = tool.handler.approval_rules(ctx, call.arguments)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
+        if call.suspicion is not None:
+            rules = [*rules, INJECTION_SUSPECTED_RULE]
 
         if rules:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, rules, now)
@@ -364,16 +404,18 @@ def _hold_for_approval(
     return outcome, tool_call
 
 
-def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcome, ToolCall]:
+def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
+    field_path, category = block.field, block.category
     raw = _value_at(call.request.arguments, field_path)
-    metrics.tool_injection_blocks.labels(call.tool_name, category).inc()
-    # Never the payload: its category, where it was, how long, and a hash to
-    # match it against other sightings.
+    metrics.tool_injection_blocks.labels(call.tool_name, category, block.rule).inc()
+    # Never the payload: its category and the rule that fired, where it was,
+    # how long, and a hash to match it against other sightings.
     call.event(
         "injection_blocked",
         "blocked",
         field=field_path,
         category=category,
+        rule=block.rule,
         length=len(raw),
         sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
     )
@@ -382,7 +424,7 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
         422,
         "injection_blocked",
         "the arguments were blocked by the sanitizer",
-        {"field": field_path, "category": category},
+        {"field": field_path, "category": category, "rule": block.rule},
     )
     with transaction.atomic():
         session, _ = AgentSession.objects.select_for_update().get_or_create(

@@ -12,7 +12,9 @@ from jsonschema import Draft202012Validator
 if TYPE_CHECKING:
     from toolguard.models import AgentKey, AgentSession
 
-FieldKind = Literal["identifier", "free_text"]
+# Sanitizer kinds (toolguard/pipeline/sanitizer): free_text_links is free
+# text that never reaches a model, where Markdown/HTML links are allowed.
+FieldKind = Literal["identifier", "free_text", "free_text_links"]
 
 
 class ToolError(Exception):
