@@ -207,27 +207,10 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     )
     if sanitized.block is not None:
         return _finish_blocked(call, sanitized.block)
-    if sanitized.suspicion is not None:
-        suspicion = sanitized.suspicion
-        action = settings.TOOLGUARD_MODEL_ACTION
-        metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
-        if action == "block":
-            return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
-        # A read-only call has nothing to hold: it runs, and the finding stays
-        # in the audit log.  A state-changing one waits for a reviewer.
-        held = action == "hold" and tool.changes_state
-        call.event(
-            "injection_suspected",
-            "pending" if held else "success",
-            field=suspicion.field,
-            rule=suspicion.rule,
-            category=suspicion.category,
-            score=suspicion.score,
-            action=action,
-            held=held,
-        )
-        if held:
-            call.suspicion = suspicion
+    suspicion = sanitized.suspicion
+    if suspicion is not None and settings.TOOLGUARD_MODEL_ACTION == "block":
+        metrics.tool_injection_suspected.labels(call.tool_name, "block").inc()
+        return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
     call.arguments = sanitized.arguments
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
@@ -235,6 +218,8 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     )
     if call.modifications:
         call.event("arguments_sanitized", "success", modifications=list(call.modifications))
+    if suspicion is not None:
+        _note_suspicion(call, tool, suspicion)
 
     if not tool.changes_state:
         return _run_read_only(call, tool, session)
@@ -248,6 +233,27 @@ def _context(call: _Call, session: AgentSession) -> ToolContext:
         tool_call_id=call.request.tool_call_id,
         modifications=call.modifications,
     )
+
+
+def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
+    """A model-stage finding under the hold or log action.  A read-only call
+    has nothing to hold: it runs, and the finding stays in the audit log.  A
+    state-changing one gets the approval rule below and waits for a reviewer."""
+    action = settings.TOOLGUARD_MODEL_ACTION
+    held = action == "hold" and tool.changes_state
+    metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
+    call.event(
+        "injection_suspected",
+        "pending" if held else "success",
+        field=suspicion.field,
+        rule=suspicion.rule,
+        category=suspicion.category,
+        score=suspicion.score,
+        action=action,
+        held=held,
+    )
+    if held:
+        call.suspicion = suspicion
 
 
 # The approval rule a model-stage finding adds to a state-changing call.

@@ -263,6 +263,22 @@ def canonical_form(value: str, *, fold_lookalikes: bool = False) -> str:
     return form.replace("\n", " ")
 
 
+_SINGLE_SPACE_RE = re.compile(r"(?<=\S) (?=\S)")
+_WIDE_GAP_RE = re.compile(r"\s{2,}")
+_PARENTHESIZED_LETTER_RE = re.compile(r"\(([^\W_])\)")
+SPACED_OUT_RE = re.compile(r"(?:^|\s)[^\W\d_] [^\W\d_] [^\W\d_] |\([^\W_]\)\([^\W_]\)")
+
+
+def respaced_form(decoded: str) -> str:
+    """Folded text with letter-by-letter spelling undone: "f o r g e t   y o u r"
+    (letters one space apart, words wider apart) becomes "forget your", and
+    parenthesized letters "(f)(o)(r)" lose their parentheses."""
+    text = decoded.translate(_FOLD_TABLE).casefold()
+    if _PARENTHESIZED_LETTER_RE.search(text) is not None:
+        return _collapse(_PARENTHESIZED_LETTER_RE.sub(r"\1", text))
+    return _WIDE_GAP_RE.sub(" ", _SINGLE_SPACE_RE.sub("", text)).strip()
+
+
 def matching_forms(decoded: str) -> tuple[str, ...]:
     unfolded = _unfolded(decoded)
     if decoded.isascii():

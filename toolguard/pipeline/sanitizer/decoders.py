@@ -22,13 +22,13 @@ _BASE64_RUN_RE = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,3}")
 _BASE64_SPLIT_RE = re.compile(r"[-_]")
 # Two or more base64-looking chunks separated by spaces or line breaks, the
 # whole at least 16 characters: "aWdub3Jl IHByZXZp b3VzIGluc3Ry".
-_BASE64_CHUNKS_RE = re.compile(r"(?:[A-Za-z0-9+/]{4,}={0,2}[ \t\r\n]+){1,}[A-Za-z0-9+/]{4,}={0,3}")
+_BASE64_CHUNKS_RE = re.compile(r"(?:[A-Za-z0-9+/]{4,}={0,2}[ \t\r\n]+){1,}[A-Za-z0-9+/]{2,}={0,3}")
 _INNER_CASE_CHANGE_RE = re.compile(r"[a-z][A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]")
 _HEX_RUN_RE = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,-]?){12,}")
 _WHITESPACE_RE = re.compile(r"\s+")
 _DIGIT_RE = re.compile(r"[0-9]")
 _NOT_TEXT_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd\ufffe\uffff\ud800-\udfff]")
-_LETTER_RUN_RE = re.compile(r"[a-z]{4,}")
+_LETTER_RUN_RE = re.compile(r"[^\W\d_]{4,}")
 # A digit or symbol inside a word ("1gn0r3", "pr3v!ous", "@dmin"): leetspeak.
 _LEET_RE = re.compile(r"[a-z][0-9@$!|+][a-z]|[0-9@$][a-z]{2}|[a-z]{2}[0-9@$|!]")
 _LEET_TABLE = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g",
@@ -102,7 +102,7 @@ def payloads(decoded: str) -> Iterator[str]:
 
 def spellings(form: str) -> Iterator[str]:
     """The canonical form read backwards, in rot13 and without leetspeak."""
-    if len(form) >= 12 and _LETTER_RUN_RE.search(form) is not None:
+    if len(form) >= (12 if form.isascii() else 8) and _LETTER_RUN_RE.search(form) is not None:
         yield form[::-1]
         if form.isascii():
             yield codecs.encode(form, "rot13")

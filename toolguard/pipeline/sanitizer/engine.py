@@ -24,7 +24,14 @@ from functools import lru_cache
 from typing import Any, Literal
 from urllib.parse import unquote
 
-from toolguard.pipeline.sanitizer.canonical import STORED_STRIP_RE, decode_layers, matching_forms, unescape_backslashes
+from toolguard.pipeline.sanitizer.canonical import (
+    SPACED_OUT_RE,
+    STORED_STRIP_RE,
+    decode_layers,
+    matching_forms,
+    respaced_form,
+    unescape_backslashes,
+)
 from toolguard.pipeline.sanitizer.decoders import payloads, spellings
 from toolguard.pipeline.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
 from toolguard.pipeline.sanitizer.model import InjectionClassifier
@@ -47,8 +54,17 @@ FIELD_KINDS: tuple[str, ...] = ("identifier", "free_text", "free_text_links")
 
 RULES: tuple[Rule, ...] = load_rules()
 _CANONICAL = RuleSet(rule for rule in RULES if rule.form == "canonical")
-# Spellings (reversed, rot13, leetspeak) only matter for instructions to a model.
-_DIRECTIVE = RuleSet(rule for rule in RULES if rule.form == "canonical" and rule.category == PROMPT_INJECTION)
+# Spellings (reversed, rot13, leetspeak) only matter for instructions to a
+# model.  A rewritten memo is letter soup where short triggers ("ai", "or")
+# turn up by chance; rules gated only by such triggers are left out.
+_DIRECTIVE = RuleSet(
+    rule
+    for rule in RULES
+    if rule.form == "canonical"
+    and rule.category == PROMPT_INJECTION
+    and rule.triggers is not None
+    and min(map(len, rule.triggers)) >= 4
+)
 _COMPACT = RuleSet(rule for rule in RULES if rule.form == "compact")
 _CASED = RuleSet(rule for rule in RULES if rule.form == "cased")
 # Synthetic ids for findings no pattern produces.
@@ -135,6 +151,8 @@ def screen_text(decoded: str, *, links: bool = True, depth: int = 0) -> Rule | N
     """The first rule that fires on already-decoded text, looking inside
     base64 and hex payloads too.  `links`: whether the links rules apply."""
     rule = _match(matching_forms(decoded), links)
+    if rule is None and SPACED_OUT_RE.search(decoded) is not None:
+        rule = _DIRECTIVE.first_match(respaced_form(decoded), links=links)
     if rule is None:
         # Case matters for a few markers: "SYSTEM:" mid-sentence is a role
         # marker, "the payment system: ..." is prose.
@@ -156,6 +174,8 @@ def _texts(decoded: str, depth: int = 0) -> list[tuple[str, str]]:
     texts += [("compact", _NON_ALNUM_RE.sub("", form)) for form in forms]
     texts += [("spelling", spelling) for form in forms for spelling in spellings(form)]
     texts.append(("cased", decoded))
+    if SPACED_OUT_RE.search(decoded) is not None:
+        texts.append(("spelling", respaced_form(decoded)))
     if depth < _MAX_PAYLOAD_DEPTH:
         for text in payloads(decoded):
             texts += _texts(decode_layers(text), depth + 1)
@@ -191,7 +211,7 @@ def _identifier_rule(value: str) -> Rule | None:
     """The rule a well-formed identifier fires.  Cached: account numbers and
     currency codes repeat on nearly every call; the cache is bounded."""
     form = value.lower()
-    rule = _CANONICAL.first_match(form, scan=_CANONICAL.scan_identifier)
+    rule = _CANONICAL.first_match(form)
     if rule is None and _IDENTIFIER_COMPACT_TRIGGER_RE.search(form) is not None:
         rule = _COMPACT.first_match(_NON_ALNUM_RE.sub("", form))
     # Hex keys and UUIDs are never base64 text: encoded printable text puts

@@ -9,7 +9,7 @@ rule without a block example, with an unknown key or a pattern that does
 not compile, stops the import: a rule nobody can show firing is not loaded.
 
 Hundreds of patterns cannot each scan every value on every call.  One
-trie-shaped scan finds the triggers present in a form; only the rules they
+Aho-Corasick pass finds the triggers present in a form; only the rules they
 point at run.  Triggers are declared in the rule (see docs/detection.md),
 never derived from regex internals.
 """
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+import ahocorasick
 import yaml
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
@@ -61,7 +62,6 @@ _FILE_KEYS = {"family", "category", "severity", "form", "scope", "priority", "te
 _RULE_KEYS = {"id", "category", "severity", "form", "lang", "pattern", "triggers", "block", "pass", "note"}
 _REGEX_META_RE = re.compile(r"[\\.^$*+?{}\[\]|()]")
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*\.[a-z0-9_]+")
-_IDENTIFIER_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
 class RuleError(ValueError):
@@ -229,27 +229,15 @@ def load_rules(directory: Path = RULES_DIR) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-def _trie_pattern(words: Iterable[str]) -> str:
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def build(node: dict[str, Any]) -> str:
-        ends = "" in node
-        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 and not ends else "(?:" + "|".join(branches) + ")"
-        return body + "?" if ends else body
-
-    return build(trie)
-
-
-def _scanner(triggers: set[str]) -> re.Pattern[str]:
-    return re.compile("(?=(" + _trie_pattern(triggers) + "))") if triggers else re.compile("(?!)")
+def _automaton(triggers: dict[str, set[int]]) -> Any:
+    """An Aho-Corasick automaton: one pass over a form reports every trigger
+    in it, overlapping ones included, whatever their number."""
+    automaton = ahocorasick.Automaton()
+    for trigger, indexes in triggers.items():
+        automaton.add_word(trigger, frozenset(indexes))
+    if triggers:
+        automaton.make_automaton()
+    return automaton
 
 
 class RuleSet:
@@ -264,23 +252,19 @@ class RuleSet:
         for index, rule in enumerate(self.rules):
             for trigger in rule.triggers or ():
                 by_trigger.setdefault(trigger, set()).add(index)
-        # The scan reports the longest trigger starting at each position, so a
-        # trigger also activates the rules of every trigger that is its prefix.
-        self.activates: dict[str, frozenset[int]] = {
-            trigger: frozenset().union(*(by_trigger.get(trigger[:n], set()) for n in range(1, len(trigger) + 1)))
-            for trigger in by_trigger
-        }
-        self.scan_any = _scanner(set(by_trigger))
-        self.scan_ascii = _scanner({t for t in by_trigger if t.isascii()})
-        self.scan_identifier = _scanner({t for t in by_trigger if _IDENTIFIER_CHARS.issuperset(t)})
+        self._automaton = _automaton(by_trigger)
+        self._empty = not by_trigger
 
-    def first_match(self, form: str, *, scan: re.Pattern[str] | None = None, links: bool = True) -> Rule | None:
-        if scan is None:
-            scan = self.scan_ascii if form.isascii() else self.scan_any
+    def candidates(self, form: str) -> list[int]:
+        """Indexes of the rules whose triggers occur in `form`, in rule order."""
         active: set[int] = set(self.always)
-        for trigger in scan.findall(form):
-            active |= self.activates[trigger]
-        for index in sorted(active):
+        if not self._empty:
+            for _, indexes in self._automaton.iter(form):
+                active |= indexes
+        return sorted(active)
+
+    def first_match(self, form: str, *, links: bool = True) -> Rule | None:
+        for index in self.candidates(form):
             rule = self.rules[index]
             if (links or rule.scope != "links") and rule.regex.search(form) is not None:
                 return rule
