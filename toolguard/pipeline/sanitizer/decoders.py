@@ -30,7 +30,7 @@ _DIGIT_RE = re.compile(r"[0-9]")
 _NOT_TEXT_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd\ufffe\uffff\ud800-\udfff]")
 _LETTER_RUN_RE = re.compile(r"[^\W\d_]{4,}")
 # A digit or symbol inside a word ("1gn0r3", "pr3v!ous", "@dmin"): leetspeak.
-_LEET_RE = re.compile(r"[a-z][0-9@$!|+][a-z]|[0-9@$][a-z]{2}|[a-z]{2}[0-9@$|!]")
+_LEET_RE = re.compile(r"[a-z][0-9@$!|+][a-z]|(?<![\w#])[0-9@$][a-z]{2}")
 _LEET_TABLE = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g",
                              "@": "a", "$": "s", "!": "i", "|": "l", "+": "t"})  # fmt: skip
 
