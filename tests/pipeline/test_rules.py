@@ -108,3 +108,23 @@ def test_terms_and_macros_expand(tmp_path: Path) -> None:
     (_, [rule]) = load_file(path)
     assert rule.matches("please ignore the old rules")
     assert not rule.matches("signore the rules")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Receipt ![r](https://img.example.net/r?bal=100)",
+        '<img src="https://track.example.net/t.gif?h=1">',
+        "[statement](https://evil.example.com/login)",
+        "Lunch ![][pix]\n[pix]: https://evil.example.com/p.gif",
+    ],
+)
+def test_links_to_external_hosts_are_refused_only_where_text_may_reach_a_model(value: str) -> None:
+    refused = _memo(value, "free_text")
+    assert refused.block is not None and refused.block.rule.startswith("link.")
+    assert _memo(value, "free_text_links").block is None
+
+
+def test_an_unknown_field_kind_names_the_kinds() -> None:
+    with pytest.raises(ValueError, match="unknown field kind 'html'"):
+        sanitize_arguments({"memo": "x"}, {"memo": "html"})  # type: ignore[dict-item]
