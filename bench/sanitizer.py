@@ -40,8 +40,10 @@ django.setup()
 from tests.pipeline.corpus_eval import CorpusScore, score_corpus  # noqa: E402
 from toolguard.pipeline.sanitizer import RULES, load_classifier, sanitize_arguments  # noqa: E402
 from toolguard.pipeline.validation import validation_errors  # noqa: E402
-from toolguard.tools.banking import TRANSFER_FUNDS  # noqa: E402
+from toolguard.tools.registry import get_tool  # noqa: E402
 
+TRANSFER_FUNDS = get_tool("transfer_funds")
+assert TRANSFER_FUNDS is not None
 FIELD_KINDS: dict[str, Any] = dict(TRANSFER_FUNDS.field_kinds)
 ASCII_MEMO = "Invoice 2024/17 - rent for May, thanks!"  # ~40 ASCII characters
 UNICODE_MEMO = "Müller & Söhne – Miete März 🎉 danke schön"
