@@ -11,6 +11,8 @@ same transaction as whatever the call changed.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import time
 import uuid
@@ -31,7 +33,7 @@ from toolguard.models import AgentKey, AgentSession, Customer, IdempotencyRecord
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
 from toolguard.pipeline.policy import PolicyCheck, policy_check
-from toolguard.pipeline.sanitizer import sanitize_arguments
+from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.pipelining import pipelined, send_without_result
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
@@ -102,6 +104,7 @@ class _Call:
     arguments: dict[str, Any] | None = None
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
+    suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
 
     @property
     def tool_name(self) -> str:
@@ -209,9 +212,18 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors)
         )
 
-    sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
+    sanitized = sanitize_arguments(
+        request.arguments,
+        tool.field_kinds,
+        classifier=_injection_classifier(settings.TOOLGUARD_INJECTION_MODEL),
+        threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
+    )
     if sanitized.block is not None:
-        return _finish_blocked(call, sanitized.block.field, sanitized.block.category)
+        return _finish_blocked(call, sanitized.block)
+    suspicion = sanitized.suspicion
+    if suspicion is not None and settings.TOOLGUARD_MODEL_ACTION == "block":
+        metrics.tool_injection_suspected.labels(call.tool_name, "block").inc()
+        return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
     call.arguments = sanitized.arguments
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
@@ -219,6 +231,8 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     )
     if call.modifications:
         call.event("arguments_sanitized", "success", modifications=list(call.modifications))
+    if suspicion is not None:
+        _note_suspicion(call, tool, suspicion)
 
     if not tool.changes_state:
         return _run_read_only(call, tool, session)
@@ -232,6 +246,44 @@ def _context(call: _Call, session: AgentSession) -> ToolContext:
         tool_call_id=call.request.tool_call_id,
         modifications=call.modifications,
     )
+
+
+def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
+    """A model-stage finding under the hold or log action.  A read-only call
+    has nothing to hold: it runs, and the finding stays in the audit log.  A
+    state-changing one gets the approval rule below and waits for a reviewer."""
+    action = settings.TOOLGUARD_MODEL_ACTION
+    held = action == "hold" and tool.changes_state
+    metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
+    call.event(
+        "injection_suspected",
+        "pending" if held else "success",
+        field=suspicion.field,
+        rule=suspicion.rule,
+        category=suspicion.category,
+        score=suspicion.score,
+        action=action,
+        held=held,
+    )
+    if held:
+        call.suspicion = suspicion
+
+
+# The approval rule a model-stage finding adds to a state-changing call.
+INJECTION_SUSPECTED_RULE = "injection_suspected"
+
+
+def _with_injection_hold(check: PolicyCheck) -> PolicyCheck:
+    """The policy's verdict with the model stage's hold added, as one more held rule."""
+    verdict = check.verdict
+    held = dataclasses.replace(verdict, held=(*verdict.held, INJECTION_SUSPECTED_RULE))
+    return dataclasses.replace(check, verdict=held)
+
+
+@functools.lru_cache(maxsize=4)
+def _injection_classifier(path: str) -> InjectionClassifier | None:
+    """The model stage's classifier, loaded once per configured path."""
+    return load_classifier(path)
 
 
 def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
@@ -352,6 +404,8 @@ def _execute_claimed(
             return _finish_tool_error(call, exc)
         if check.verdict.denied:
             return _finish_policy_denied(call, check)
+        if call.suspicion is not None:
+            check = _with_injection_hold(check)
         if check.verdict.held:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
 
@@ -485,16 +539,18 @@ def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, Too
     )
 
 
-def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcome, ToolCall]:
+def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
+    field_path, category = block.field, block.category
     raw = _value_at(call.request.arguments, field_path)
-    metrics.tool_injection_blocks.labels(call.tool_name, category).inc()
-    # Never the payload: its category, where it was, how long, and a hash to
-    # match it against other sightings.
+    metrics.tool_injection_blocks.labels(call.tool_name, category, block.rule).inc()
+    # Never the payload: its category and the rule that fired, where it was,
+    # how long, and a hash to match it against other sightings.
     call.event(
         "injection_blocked",
         "blocked",
         field=field_path,
         category=category,
+        rule=block.rule,
         length=len(raw),
         sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
     )
@@ -503,7 +559,7 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
         422,
         "injection_blocked",
         "the arguments were blocked by the sanitizer",
-        {"field": field_path, "category": category},
+        {"field": field_path, "category": category, "rule": block.rule},
     )
     with transaction.atomic():
         session, _ = AgentSession.objects.select_for_update().get_or_create(
