@@ -11,7 +11,6 @@ from audit import api as audit_api
 from toolguard import pages, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
-from toolguard.throttling import ThrottledLoginView
 
 
 class SchemaView(SpectacularAPIView):
@@ -46,7 +45,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     path("audit/", include("audit.urls")),

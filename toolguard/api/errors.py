@@ -12,9 +12,14 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from toolguard.api.auth import TooManySignInAttempts
+from toolguard.api.parsers import MalformedJSON, RequestTooLarge
+
 logger = logging.getLogger(__name__)
 
 CODES: dict[type[exceptions.APIException], str] = {
+    RequestTooLarge: "request_too_large",
+    TooManySignInAttempts: "too_many_attempts",
     exceptions.NotAuthenticated: "unauthenticated",
     exceptions.AuthenticationFailed: "unauthenticated",
     exceptions.PermissionDenied: "forbidden",
@@ -46,6 +51,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body(code, "the request is malformed", exc.detail)
+    elif isinstance(exc, MalformedJSON):
+        # One code for every unreadable body (the API table's malformed_request); the reason says which rule.
+        response.data = error_body(code, str(exc.detail), {"reason": exc.reason})
     else:
         response.data = error_body(code, str(exc.detail))
     return response

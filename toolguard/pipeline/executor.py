@@ -29,6 +29,7 @@ from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
+from toolguard.pipeline.masking import mask_storable_secrets
 from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
@@ -200,7 +201,9 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
     if sanitized.block is not None:
         return _finish_blocked(call, sanitized.block.field, sanitized.block.category)
-    call.arguments = sanitized.arguments
+    # Secrets masked before any handler sees what it will store (transfer memo,
+    # approval, tool call): the one place arguments are made storable.
+    call.arguments = mask_storable_secrets(sanitized.arguments, tool.field_kinds)
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
         for m in sanitized.modifications
