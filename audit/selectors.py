@@ -48,7 +48,8 @@ def checked_text(name: str, value: str, *, limit: int = 512) -> str:
 
 def _param(params: Mapping[str, str], name: str) -> str:
     """One filter value, stripped; PostgreSQL text cannot hold NUL, so such a value is refused, not a 500."""
-    return checked_text(name, params.get(name, "").strip())
+    # Spaces only: a stored value may end in a newline, and must still be findable.
+    return checked_text(name, params.get(name, "").strip(" "))
 
 
 def _moment(raw: str, *, end_of_day: bool) -> datetime:
