@@ -36,7 +36,9 @@ api_v1 = [
     path("audit/alerts", audit_api.AlertListView.as_view(), name="audit-alert-list"),
 ]
 
+handler400 = "toolguard.api.errors.bad_request"
 handler404 = "toolguard.api.errors.page_not_found"
+handler500 = "toolguard.api.errors.server_error"
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),

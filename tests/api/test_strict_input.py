@@ -185,3 +185,17 @@ def test_every_refusal_is_audited(bank: Bank) -> None:
     before = AuditEntry.objects.filter(action="malformed_request").count()
     post_raw(agent_client(bank.alice_key), "/api/v1/tool-calls", '{"name": "x", "name": "y", "session_id": "s"}')
     assert AuditEntry.objects.filter(action="malformed_request").count() == before + 1
+
+
+@pytest.mark.parametrize("version", ["1", 1.0, True])
+def test_a_decision_version_must_be_a_json_integer(bank: Bank, version: Any) -> None:
+    held = agent_client(bank.alice_key).post(
+        "/api/v1/tool-calls", transfer_call(key="ver1", amount=2_000_000), format="json"
+    )
+    approval_id = held.json()["approval_id"]
+    response = person_client(bank.reviewer).post(
+        f"/api/v1/approvals/{approval_id}/decision", {"decision": "approve", "version": version}, format="json"
+    )
+    assert response.status_code == 400
+    assert error_of(response)["code"] == "malformed_request"
+    assert error_of(response)["details"] == {"version": ["must be a JSON integer"]}

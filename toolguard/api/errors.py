@@ -64,3 +64,17 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse(error_body("not_found", "no such API endpoint or resource"), status=404)
     return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400: a request Django itself refuses (an unreadable body, a bad Host) is a JSON error under /api/."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("malformed_request", "the request could not be read"), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: an API client gets the JSON error shape even from a fault (details stay in the log)."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("internal_error", "the server failed; the error is logged"), status=500)
+    return defaults.server_error(request)
