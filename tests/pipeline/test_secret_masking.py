@@ -7,7 +7,10 @@ agent by list_transactions.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+from django.apps import apps
 from django.test import Client
 
 from approvals.models import ApprovalRequest
@@ -94,3 +97,14 @@ def test_a_retry_with_the_same_pasted_key_replays_without_a_mismatch(bank: Bank)
     assert first.status_code == again.status_code == 200
     assert again.json()["replayed"] is True and again.json()["arguments_mismatch"] is False
     assert Transfer.objects.count() == 1
+
+
+def test_the_migration_masks_memos_stored_before_this_release(bank: Bank) -> None:
+    mask_memos = importlib.import_module("toolguard.migrations.0003_mask_secrets_in_memos").mask_memos
+    agent_client(bank.alice_key).post(
+        "/api/v1/tool-calls", transfer_call(key="old1", to="bobext1", amount=300, memo="plain"), format="json"
+    )
+    # As a transfer from before the masking was written.
+    Transfer.objects.update(memo=f"old {bank.alice_key}")
+    mask_memos(apps, None)
+    assert Transfer.objects.get().memo == f"old {MASK}"
