@@ -182,7 +182,9 @@ AXES_COOLOFF_TIME = "toolguard.signin.cool_off"
 AXES_LOCKOUT_CALLABLE = "toolguard.signin.lockout_response"
 # A guesser who keeps trying does not keep the owner locked out for ever.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_RESET_ON_SUCCESS = True
+# A success does not wipe the counters: they include other addresses' failures
+# (the per-username count), which one person's sign-in must not clear.
+AXES_RESET_ON_SUCCESS = False
 AXES_SENSITIVE_PARAMETERS = ["password"]
 AXES_VERBOSE = False
 

@@ -117,3 +117,10 @@ def test_behind_a_trusted_proxy_each_client_address_counts_on_its_own(bank: Bank
     assert sign_in("rev", PASSWORD, address="10.0.0.2", forwarded="192.0.2.5, 198.51.100.1") == 429
     # The same proxy, another client: its own counter.
     assert sign_in("rev", PASSWORD, address="10.0.0.2", forwarded="192.0.2.5") == 302
+
+
+def test_the_owners_sign_in_does_not_unlock_the_guessers_address(bank: Bank) -> None:
+    for _ in range(5):
+        sign_in("rev", "wrong", address="198.51.100.1")
+    assert sign_in("rev", PASSWORD, address="192.0.2.44") == 302
+    assert sign_in("rev", PASSWORD, address="198.51.100.1") == 429
