@@ -10,9 +10,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
+from banking.models import Transfer
 from tests.conftest import Bank, agent_client, person_client, transfer_call
 from toolguard.api.parsers import StrictJSONError, strict_json_loads
-from toolguard.models import Transfer
 
 pytestmark = pytest.mark.django_db
 

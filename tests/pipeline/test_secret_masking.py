@@ -14,8 +14,9 @@ from django.apps import apps
 from django.test import Client
 
 from approvals.models import ApprovalRequest
+from banking.models import Transfer
 from tests.conftest import Bank, agent_client, person_client, transfer_call
-from toolguard.models import ToolCall, Transfer
+from toolguard.models import ToolCall
 from toolguard.secret_shapes import MASK, SECRET_SHAPES, mask_secrets, mask_secrets_in_text
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +101,7 @@ def test_a_retry_with_the_same_pasted_key_replays_without_a_mismatch(bank: Bank)
 
 
 def test_the_migration_masks_memos_stored_before_this_release(bank: Bank) -> None:
-    mask_memos = importlib.import_module("toolguard.migrations.0003_mask_secrets_in_memos").mask_memos
+    mask_memos = importlib.import_module("banking.migrations.0003_mask_secrets_in_memos").mask_memos
     agent_client(bank.alice_key).post(
         "/api/v1/tool-calls", transfer_call(key="old1", to="bobext1", amount=300, memo="plain"), format="json"
     )

@@ -15,7 +15,7 @@ from toolguard.secret_shapes import mask_secrets_in_text
 
 
 def mask_memos(apps: Any, schema_editor: Any) -> None:
-    Transfer = apps.get_model("toolguard", "Transfer")
+    Transfer = apps.get_model("banking", "Transfer")
     changed = []
     for transfer in Transfer.objects.exclude(memo="").exclude(status="pending_approval").only("id", "memo").iterator(chunk_size=2000):
         masked = mask_secrets_in_text(transfer.memo)
@@ -30,6 +30,6 @@ def mask_memos(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("toolguard", "0002_groups")]
+    dependencies = [("banking", "0002_value_entries_for_recent_transfers")]
 
     operations = [migrations.RunPython(mask_memos, migrations.RunPython.noop)]
