@@ -5,6 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from approvals.models import ApprovalDecision, ApprovalRequest
+from toolguard.api.fields import JSONIntegerField
 
 
 class ApprovalDecisionSerializer(serializers.ModelSerializer):
@@ -58,7 +59,7 @@ class DecisionInputSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=ApprovalDecision.Decision.choices)
     reason_code = serializers.ChoiceField(choices=ApprovalDecision.ReasonCode.choices, required=False, allow_blank=True)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
-    version = serializers.IntegerField(required=False, min_value=1, help_text="The version the reviewer saw")
+    version = JSONIntegerField(required=False, min_value=1, help_text="The version the reviewer saw")
     otp = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -105,7 +105,8 @@ def compliance_required(view: View) -> View:
 
 def _filters(request: HttpRequest) -> dict[str, str]:
     names = [name for name, _, _ in SEARCH_FIELDS] + list(EXTRA_FILTERS)
-    return {name: request.GET.get(name, "").strip() for name in names if request.GET.get(name, "").strip()}
+    # Spaces only (typing slips); a stored value ending in a newline is still found by its timeline's link.
+    return {name: request.GET.get(name, "").strip(" ") for name in names if request.GET.get(name, "").strip(" ")}
 
 
 @compliance_required
@@ -166,7 +167,7 @@ TIMELINE_TITLES = {"tool_call": "Tool call", "session": "Session", "approval": "
 
 
 def _timeline(request: HttpRequest, kind: str, value: str) -> HttpResponse:
-    customer = request.GET.get("customer", "").strip()
+    customer = request.GET.get("customer", "").strip(" ")
     try:
         page = audit_timeline(kind=kind, value=value, customer=customer, after=request.GET.get("after", ""))
     except InvalidFilter as exc:
