@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from toolguard import metrics
 from toolguard.models import IdempotencyRecord, ToolCall, Transfer
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
-from toolguard.tools.registry import BusinessError
+from toolguard.tools.registry import BusinessError, get_tool
 
 if TYPE_CHECKING:
     from toolguard.models import AgentSession  # noqa: F401
@@ -298,6 +299,10 @@ def _decide_locked(
         audit_append(events)
         return
 
+    if approval.transfer_id is None:
+        _execute_held_operation(approval, now=now, event=event, decided=decided)
+        audit_append(events)
+        return
     transfer = approval.transfer
     assert transfer is not None
     try:
@@ -314,6 +319,31 @@ def _decide_locked(
         _settle(approval, _Settlement("completed", 200, Transfer.Status.COMPLETED), now=now, extra_result=decided)
         event("transfer_completed", "success", result=transfer.as_result())
     audit_append(events)
+
+
+def _execute_held_operation(
+    approval: ApprovalRequest, *, now: datetime, event: Callable[..., None], decided: dict[str, Any]
+) -> None:
+    """A held operation that is not a transfer: its tool says what approval executes.
+
+    An upstream tool queues its send for the worker (`execute_approved`); the
+    call's answer stays `dispatching` until the upstream answers.
+    """
+    tool = get_tool(approval.tool)
+    execute_approved = getattr(tool.handler, "execute_approved", None) if tool is not None else None
+    if execute_approved is None or idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
+        error = {"code": "not_executable", "message": "this held operation cannot be executed", "details": None}
+        _settle(approval, _Settlement("failed", 422, Transfer.Status.FAILED, error), now=now)
+        event("held_operation_failed", "failure", code="not_executable")
+        return
+    outcome = execute_approved(approval=approval)
+    approval.status = ApprovalRequest.Status.COMPLETED
+    approval.outcome = outcome
+    approval.decided_at = now
+    approval.version += 1
+    approval.save(update_fields=["status", "outcome", "decided_at", "version"])
+    _publish_outcome(approval, outcome)
+    event("held_operation_executed", "pending" if outcome["status"] == "dispatching" else "success", **decided)
 
 
 def _verify_arguments(approval: ApprovalRequest, transfer: Transfer) -> None:

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "toolguard",
     "approvals",
     "audit",
+    "toolguard.upstream",
 ]
 
 MIDDLEWARE = [
@@ -248,6 +249,12 @@ if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
     raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
 TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
 TOOLGUARD_LOGIN_WINDOW_SECONDS = envint("TOOLGUARD_LOGIN_WINDOW_SECONDS", 300, minimum=1)
+# Upstream tools: how long the worker keeps re-sending a call whose outcome is
+# unknown before it pages someone, the first backoff step, and the modules
+# that register upstream tools at start-up.
+TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = envint("TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS", 3600, minimum=1)
+TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2, minimum=1)
+TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
 TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
 

@@ -32,6 +32,9 @@ from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavaila
 from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
+from toolguard.upstream.executors import UpstreamExecutor
+from toolguard.upstream.results import result_screen
+from toolguard.upstream.services import dispatch_create, dispatch_send
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,8 @@ class _Call:
     arguments: dict[str, Any] | None = None
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
+    # Set when an upstream call was committed as dispatching: it is sent after commit.
+    dispatch_id: uuid.UUID | None = None
 
     @property
     def tool_name(self) -> str:
@@ -139,6 +144,8 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     still marked as a replay, so an agent can poll whichever id it was given.
     """
     stored: dict[str, Any] = tool_call.response
+    if stored.get("replayed") and stored.get("status") == "dispatching":
+        return _dispatching_answer(tool_call, stored)
     if not (stored.get("replayed") and stored.get("approval_id")):
         return stored
     held = (
@@ -149,6 +156,20 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     if held is None:
         return stored
     return {**held, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
+
+
+def _dispatching_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+    """A replay answered while an upstream call was in flight follows that call's answer now."""
+    first = (
+        IdempotencyRecord.objects.filter(
+            customer_id=tool_call.customer_id, tool=tool_call.tool, key=tool_call.idempotency_key
+        )
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if first is None:
+        return stored
+    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
@@ -230,6 +251,8 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
         result = tool.handler.execute(ctx, call.arguments)
     except ToolError as exc:
         return _finish_tool_error(call, exc)
+    if isinstance(tool.handler, UpstreamExecutor):
+        result = _screen_upstream_result(call, tool.handler, result)
     call.event("tool_executed", "success")
     return _finish(call, Outcome(status="completed", http_status=200, result=result))
 
@@ -261,7 +284,7 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
         )
     events_before = list(call.events)
     try:
-        return _execute_claimed(call, tool, scope, args_hash)
+        answer = _execute_claimed(call, tool, scope, args_hash)
     except (BusinessError, IntegrityError) as exc:
         # Everything this execution wrote rolled back with its transaction.
         # If another execution of this key committed meanwhile (the lock
@@ -278,6 +301,9 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
         return _finish_tool_error(call, exc)
     finally:
         idempotency.lock_release(scope, token)
+    if call.dispatch_id is not None:
+        return _dispatch_after_commit(call, answer[1])
+    return answer
 
 
 def _committed_record(scope: IdempotencyScope) -> IdempotencyRecord | None:
@@ -293,9 +319,9 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
         record = IdempotencyRecord.objects.filter(customer_id=scope.customer_id, tool=scope.tool, key=scope.key).first()
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
-            if outcome.status != "pending_approval":
-                # Pending results change when a reviewer decides, so only
-                # settled ones are copied to the hot cache.
+            if outcome.status not in ("pending_approval", "dispatching"):
+                # Pending results change when a reviewer decides (or the
+                # upstream answers), so only settled ones are copied to the hot cache.
                 _remember_on_commit(scope, record)
             return outcome, tool_call
         if record is not None:
@@ -316,6 +342,8 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
 
         if rules:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, rules, now)
+        if isinstance(tool.handler, UpstreamExecutor):
+            return _commit_dispatching(call, tool, tool.handler, ctx, scope, args_hash, now)
 
         call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
         # A BusinessError raised here leaves this transaction and rolls back
@@ -328,6 +356,66 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
         return outcome, tool_call
+
+
+# --- Upstream tools: the dispatching branch -------------------------------------
+#
+# An upstream tool's effect happens in another system, which this transaction
+# cannot roll back. So the call is committed as `dispatching` first (tool call,
+# idempotency record, outbox row, audit: all under the session lock), and sent
+# only after commit, with no transaction or row lock open; the answer is
+# recorded in a second, short transaction (toolguard.upstream.services).
+
+
+def _commit_dispatching(
+    call: _Call,
+    tool: Tool,
+    executor: UpstreamExecutor,
+    ctx: ToolContext,
+    scope: IdempotencyScope,
+    args_hash: str,
+    now: datetime,
+) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    outcome = Outcome(status="dispatching", http_status=202)
+    call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
+    tool_call = _save_tool_call(call, outcome)
+    record = _record_create(scope, args_hash, outcome, tool_call, now)
+    dispatch = dispatch_create(
+        ctx=ctx, tool_call=tool_call, record=record, executor=executor, tool=tool.name, arguments=call.arguments
+    )
+    call.dispatch_id = dispatch.id
+    call.event("upstream_dispatching", "pending", dispatch_id=str(dispatch.id), upstream=executor.kind)
+    _write_audit(call)
+    return outcome, tool_call
+
+
+def _dispatch_after_commit(call: _Call, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
+    """The first attempt, outside any transaction; its answer is the agent's answer."""
+    assert call.dispatch_id is not None
+    stored = dispatch_send(dispatch_id=call.dispatch_id)
+    if stored is None:
+        # Another sender holds the row: the call is still dispatching.
+        stored = dict(tool_call.response)
+    tool_call.status, tool_call.http_status = stored["status"], stored["http_status"]
+    tool_call.response = {**stored, "replayed": False, "arguments_mismatch": False}
+    outcome = Outcome(
+        status=stored["status"],
+        http_status=stored["http_status"],
+        result=stored["result"],
+        error=stored["error"],
+        approval_id=stored["approval_id"],
+    )
+    if outcome.status == "dispatching" or outcome.http_status == 503:
+        outcome.headers["Retry-After"] = "2"
+    return outcome, tool_call
+
+
+def _screen_upstream_result(call: _Call, executor: UpstreamExecutor, result: Any) -> Any:
+    screened = result_screen(result, policy=executor.results)
+    if screened.findings:
+        call.event("result_screened", "blocked", findings=screened.findings)
+    return screened.result
 
 
 def _hold_for_approval(

@@ -118,8 +118,9 @@ EXPORT_FORMATS = ("native", "openai", "anthropic", "mcp")
 _REGISTRY: dict[str, Tool] = {}
 
 
-def register(tool: Tool) -> Tool:
-    if tool.name in _REGISTRY and _REGISTRY[tool.name] is not tool:
+def register(tool: Tool, *, replace: bool = False) -> Tool:
+    """Add a tool; `replace` is for a tool whose definition lives upstream and may change (tools_sync)."""
+    if not replace and tool.name in _REGISTRY and _REGISTRY[tool.name] is not tool:
         raise ValueError(f"tool {tool.name} is registered twice")
     _REGISTRY[tool.name] = tool
     return tool
