@@ -21,6 +21,7 @@ from typing import Any
 
 import uvicorn
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -60,7 +61,7 @@ def _credit(ctx: Context, arguments: dict[str, Any]) -> dict[str, Any]:
     with _lock:
         if STATE["fault"] == "error":
             STATE["fault"] = ""
-            raise ValueError("credit refused: the customer's account is frozen")
+            raise ToolError("credit refused: the customer's account is frozen")
         if key and key in STATE["by_key"]:
             return STATE["by_key"][key]  # type: ignore[no-any-return]
         credit = {"credit_id": f"cr_{len(STATE['credits']) + 1}", **arguments}
