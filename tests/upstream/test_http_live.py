@@ -9,7 +9,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+from django_q.models import Schedule
 
 from audit.models import AuditEntry
 from tests.live import unique
@@ -118,9 +122,6 @@ def test_killing_the_worker_mid_reconciliation_still_applies_once(guarded: Guard
         pytest.fail("the worker never re-sent the call")
     worker.kill()  # mid-send: its claim on the row is left to lapse
     with guarded.blocker.unblock():
-        from django_q.models import Schedule
-        from django.utils import timezone
-
         Schedule.objects.filter(name="reconcile-upstream-dispatches").update(next_run=timezone.now())
     replacement = Worker(guarded.env)
     try:
@@ -162,8 +163,6 @@ def test_an_upstream_refusal_fails_the_call_with_its_message_and_is_not_stored(g
 
 
 def test_a_large_refund_is_held_then_sent_once_by_the_worker(guarded: Guarded, worker: Worker) -> None:
-    from django.contrib.auth.models import Group, User
-
     key = unique("big-")
     held = guarded.call("orders_refund", refund(key, amount_cents=90_000))
     assert held.status_code == 202 and held.json()["status"] == "pending_approval"
@@ -171,8 +170,6 @@ def test_a_large_refund_is_held_then_sent_once_by_the_worker(guarded: Guarded, w
     with guarded.blocker.unblock():
         reviewer = User.objects.create_user(unique("rev"), password="correct-horse-battery")
         reviewer.groups.add(Group.objects.get(name="reviewers"))
-    import httpx
-
     decided = httpx.post(
         f"{guarded.server.url}/api/v1/approvals/{held.json()['approval_id']}/decision",
         json={"decision": "approve"},

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from django.contrib.auth.models import Group, User
 
 from audit.models import AuditEntry
 from tests.live import ROOT, free_port, unique
@@ -89,8 +90,6 @@ def test_an_mcp_error_result_fails_the_call_with_the_upstreams_message(guarded: 
 
 
 def test_a_held_mcp_call_is_approved_and_executed_once_by_the_worker(guarded: Guarded, worker: Worker) -> None:
-    from django.contrib.auth.models import Group, User
-
     key = unique("big-")
     held = guarded.call("crm_add_credit", credit(key, amount=75_000))
     assert held.status_code == 202 and held.json()["status"] == "pending_approval"
