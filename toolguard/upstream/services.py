@@ -191,7 +191,9 @@ def _backoff(attempts: int) -> float:
 def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
     now = timezone.now()
     with transaction.atomic():
-        dispatch = Dispatch.objects.select_for_update().select_related("customer").get(id=claimed.id)
+        # Only the dispatch row: locking its customer too would block every
+        # other call of that customer at commit (foreign-key checks) behind us.
+        dispatch = Dispatch.objects.select_for_update(of=("self",)).select_related("customer").get(id=claimed.id)
         tool_call = ToolCall.objects.select_related("agent_key").get(id=dispatch.tool_call_id)
         if dispatch.state != Dispatch.State.DISPATCHING or dispatch.attempts != claimed.attempts:
             # Our lease lapsed and another sender took over: its answer stands.
