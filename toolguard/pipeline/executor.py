@@ -33,6 +33,7 @@ from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 from toolguard.upstream.executors import UpstreamExecutor
+from toolguard.upstream.models import Dispatch
 from toolguard.upstream.results import result_screen
 from toolguard.upstream.services import dispatch_create, dispatch_send
 
@@ -161,9 +162,13 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
 def _dispatching_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
     """A replay answered while an upstream call was in flight follows that call's answer now."""
     first = (
-        IdempotencyRecord.objects.filter(
-            customer_id=tool_call.customer_id, tool=tool_call.tool, key=tool_call.idempotency_key
+        Dispatch.objects.filter(
+            customer_id=tool_call.customer_id,
+            tool=tool_call.tool,
+            idempotency_key=tool_call.idempotency_key,
+            created_at__lte=tool_call.created_at,
         )
+        .order_by("-created_at")
         .values_list("tool_call__response", flat=True)
         .first()
     )
