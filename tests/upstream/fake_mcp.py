@@ -11,6 +11,7 @@ Test controls over plain HTTP:
   GET  /_admin/effects           {"credits": [...], "applied": {key: count}}
   POST /_admin/schema {"v": 2}   `add_credit` gains a required `reason` argument
   POST /_admin/fault {"mode": "error"}   the next add_credit answers isError
+  POST /_admin/fault {"mode": "slow", "slow_seconds": 8}   the next add_credit applies, then answers late
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 import threading
 from typing import Any
 
+import anyio
 import uvicorn
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -46,30 +48,34 @@ def lookup_customer(customer_id: str) -> dict[str, Any]:
     }
 
 
-def add_credit(customer_id: str, amount_cents: int, ctx: Context) -> dict[str, Any]:
+async def add_credit(customer_id: str, amount_cents: int, ctx: Context) -> dict[str, Any]:
     """Add store credit to a customer's account."""
-    return _credit(ctx, {"customer_id": customer_id, "amount_cents": amount_cents})
+    return await _credit(ctx, {"customer_id": customer_id, "amount_cents": amount_cents})
 
 
-def add_credit_v2(customer_id: str, amount_cents: int, reason: str, ctx: Context) -> dict[str, Any]:
+async def add_credit_v2(customer_id: str, amount_cents: int, reason: str, ctx: Context) -> dict[str, Any]:
     """Add store credit to a customer's account, with the reason shown on the statement."""
-    return _credit(ctx, {"customer_id": customer_id, "amount_cents": amount_cents, "reason": reason})
+    return await _credit(ctx, {"customer_id": customer_id, "amount_cents": amount_cents, "reason": reason})
 
 
-def _credit(ctx: Context, arguments: dict[str, Any]) -> dict[str, Any]:
+async def _credit(ctx: Context, arguments: dict[str, Any]) -> dict[str, Any]:
     key = _header(ctx, "Idempotency-Key")
     with _lock:
-        if STATE["fault"] == "error":
-            STATE["fault"] = ""
+        fault, STATE["fault"] = STATE["fault"], ""
+        if fault == "error":
             raise ToolError("credit refused: the customer's account is frozen")
         if key and key in STATE["by_key"]:
-            return STATE["by_key"][key]  # type: ignore[no-any-return]
-        credit = {"credit_id": f"cr_{len(STATE['credits']) + 1}", **arguments}
-        STATE["credits"].append(credit)
-        STATE["applied"][key] = STATE["applied"].get(key, 0) + 1
-        if key:
-            STATE["by_key"][key] = credit
-        return credit
+            credit = STATE["by_key"][key]
+        else:
+            credit = {"credit_id": f"cr_{len(STATE['credits']) + 1}", **arguments}
+            STATE["credits"].append(credit)
+            STATE["applied"][key] = STATE["applied"].get(key, 0) + 1
+            if key:
+                STATE["by_key"][key] = credit
+    if fault == "slow":
+        # Applied; the answer comes after the caller's timeout.
+        await anyio.sleep(float(STATE.get("slow_seconds", 8)))
+    return credit  # type: ignore[no-any-return]
 
 
 server.add_tool(add_credit, name="add_credit", annotations=ToolAnnotations(readOnlyHint=False))
@@ -95,6 +101,7 @@ async def fault(request: Request) -> JSONResponse:
     body = await request.json()
     with _lock:
         STATE["fault"] = body.get("mode", "")
+        STATE["slow_seconds"] = body.get("slow_seconds", 8)
         if "notes" in body:
             STATE["notes"] = body["notes"]
     return JSONResponse({"ok": True})

@@ -66,7 +66,7 @@ if http_url:
 mcp_url = os.environ.get("FAKE_MCP_URL", "")
 if mcp_url:
     mcp_source_register(
-        spec={"url": mcp_url, "prefix": "crm_", "timeout_s": 5},
+        spec={"url": mcp_url, "prefix": "crm_", "timeout_s": float(os.environ.get("FAKE_MCP_TIMEOUT_S", "5"))},
         fields={"customer_id": "identifier"},
         hold_when=LARGE,
     )

@@ -130,6 +130,9 @@ def test_killing_the_worker_mid_reconciliation_still_applies_once(guarded: Guard
         replacement.stop()
     assert settled["status"] == "completed"
     assert applied(guarded, key) == 1
+    # The killed worker never recorded its attempt; the ones that finished are all there.
+    trail = actions(guarded, first.json()["id"])
+    assert trail.count("upstream_attempt") >= 2 and trail[-1] == "upstream_completed"
 
 
 def test_an_upstream_that_is_down_fails_closed_and_nothing_is_stored(guarded: Guarded) -> None:

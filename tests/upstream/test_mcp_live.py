@@ -141,3 +141,19 @@ def test_an_mcp_upstream_that_is_down_does_not_stop_start_up_and_tools_sync_name
     assert synced.returncode == 1
     assert env["FAKE_MCP_URL"] in synced.stderr
     assert json.loads(synced.stdout)["sources"][0]["ok"] is False
+
+
+def test_an_mcp_call_answered_past_the_timeout_is_reconciled_to_one_effect(guarded: Guarded, worker: Worker) -> None:
+    guarded.mcp.admin("fault", {"mode": "slow", "slow_seconds": 7})
+    key = unique("slow-")
+    first = guarded.call("crm_add_credit", credit(key))
+    assert first.status_code == 202, first.text
+    assert first.json()["status"] == "dispatching"
+    settled = guarded.wait_settled(first.json()["id"])
+    assert settled["status"] == "completed" and settled["result"]["amount_cents"] == 2500
+    assert applied(guarded, key) == 1
+    with guarded.blocker.unblock():
+        trail = list(
+            AuditEntry.objects.filter(tool_call_id=first.json()["id"]).order_by("id").values_list("action", flat=True)
+        )
+    assert trail.count("upstream_attempt") >= 2 and "upstream_outcome_unknown" in trail
