@@ -23,6 +23,7 @@ import anyio
 import httpx2
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
+from mcp_types import PaginatedRequestParams
 
 from toolguard.tools.registry import FieldKind, Tool, register
 from toolguard.upstream.executors import (
@@ -108,7 +109,7 @@ def mcp_list_tools(*, url: str, headers: dict[str, str], timeout_s: float) -> li
     async def work(session: ClientSession) -> list[UpstreamTool]:
         found, cursor = [], None
         while True:
-            page = await session.list_tools(cursor=cursor) if cursor else await session.list_tools()
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
             for tool in page.tools:
                 hints = tool.annotations
                 found.append(
