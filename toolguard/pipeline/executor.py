@@ -35,7 +35,7 @@ from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError
 from toolguard.upstream.executors import UpstreamExecutor
 from toolguard.upstream.models import Dispatch
 from toolguard.upstream.results import result_screen
-from toolguard.upstream.services import dispatch_create, dispatch_send
+from toolguard.upstream.services import dispatch_create, dispatch_send_claimed
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class _Call:
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
     # Set when an upstream call was committed as dispatching: it is sent after commit.
-    dispatch_id: uuid.UUID | None = None
+    dispatch: Dispatch | None = None
 
     @property
     def tool_name(self) -> str:
@@ -306,8 +306,8 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
         return _finish_tool_error(call, exc)
     finally:
         idempotency.lock_release(scope, token)
-    if call.dispatch_id is not None:
-        return _dispatch_after_commit(call, answer[1])
+    if call.dispatch is not None:
+        return _dispatch_after_commit(call, call.dispatch, answer[1])
     return answer
 
 
@@ -389,19 +389,17 @@ def _commit_dispatching(
     dispatch = dispatch_create(
         ctx=ctx, tool_call=tool_call, record=record, executor=executor, tool=tool.name, arguments=call.arguments
     )
-    call.dispatch_id = dispatch.id
+    call.dispatch = dispatch
     call.event("upstream_dispatching", "pending", dispatch_id=str(dispatch.id), upstream=executor.kind)
     _write_audit(call)
     return outcome, tool_call
 
 
-def _dispatch_after_commit(call: _Call, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
+def _dispatch_after_commit(call: _Call, dispatch: Dispatch, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
     """The first attempt, outside any transaction; its answer is the agent's answer."""
-    assert call.dispatch_id is not None
-    stored = dispatch_send(dispatch_id=call.dispatch_id)
-    if stored is None:
-        # Another sender holds the row: the call is still dispatching.
-        stored = dict(tool_call.response)
+    # The row was committed already claimed by this request (dispatch_create).
+    dispatch.customer = call.agent_key.customer
+    stored = dispatch_send_claimed(dispatch=dispatch)
     tool_call.status, tool_call.http_status = stored["status"], stored["http_status"]
     tool_call.response = {**stored, "replayed": False, "arguments_mismatch": False}
     outcome = Outcome(

@@ -59,10 +59,17 @@ def dispatch_create(
     arguments: dict[str, Any],
     approval_id: uuid.UUID | None = None,
 ) -> Dispatch:
-    """The outbox row, written in the caller's transaction (the one committing the call)."""
+    """The outbox row, written in the caller's transaction (the one committing the call).
+
+    The caller sends the first attempt right after commit, so the row is
+    created already claimed by it: if the caller dies before recording an
+    answer, the lease lapses and the reconciler takes over.
+    """
     key = str(arguments.get("idempotency_key", ""))
     now = timezone.now()
     return Dispatch.objects.create(
+        attempts=1,
+        lease_until=now + timedelta(seconds=float(executor.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
         tool_call=tool_call,
         customer_id=ctx.agent_key.customer_id,
         idempotency_record=record,
@@ -154,6 +161,11 @@ def dispatch_send(*, dispatch_id: uuid.UUID | str) -> dict[str, Any] | None:
     dispatch = _claim(dispatch_id)
     if dispatch is None:
         return None
+    return dispatch_send_claimed(dispatch=dispatch)
+
+
+def dispatch_send_claimed(*, dispatch: Dispatch) -> dict[str, Any]:
+    """Send a row this process holds the lease on (just claimed, or created claimed), and record the answer."""
     headers = {
         "Idempotency-Key": dispatch.upstream_key,
         "X-Toolguard-Call-Id": str(dispatch.tool_call_id),
@@ -194,11 +206,10 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         # Only the dispatch row: locking its customer too would block every
         # other call of that customer at commit (foreign-key checks) behind us.
         dispatch = Dispatch.objects.select_for_update(of=("self",)).select_related("customer").get(id=claimed.id)
-        tool_call = ToolCall.objects.select_related("agent_key").get(id=dispatch.tool_call_id)
         if dispatch.state != Dispatch.State.DISPATCHING or dispatch.attempts != claimed.attempts:
             # Our lease lapsed and another sender took over: its answer stands.
             _events(dispatch, [("upstream_attempt", "failure", {**attempt.details(), "superseded": True})])
-            return dict(tool_call.response)
+            return dict(ToolCall.objects.values_list("response", flat=True).get(id=dispatch.tool_call_id))
         attempt_number = dispatch.attempts
         events: list[tuple[str, str, dict[str, Any]]] = []
         attempt_result = "success" if attempt.verdict in ("completed", "failed") else "failure"
@@ -231,7 +242,7 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
             seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
         ):
-            outcome = _give_up(dispatch, tool_call, events, now=now)
+            outcome = _give_up(dispatch, events, now=now)
         else:
             # Unknown (or the upstream is busy with this key): the same key again, later.
             delay = _backoff(attempt_number)
@@ -275,9 +286,7 @@ def _publish(dispatch: Dispatch, outcome: dict[str, Any], *, keep_record: bool, 
     transaction.on_commit(lambda: idempotency.outcome_forget(scope))
 
 
-def _give_up(
-    dispatch: Dispatch, tool_call: ToolCall, events: list[tuple[str, str, dict[str, Any]]], *, now: datetime
-) -> dict[str, Any]:
+def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], *, now: datetime) -> dict[str, Any]:
     """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
     dispatch.state = Dispatch.State.OUTCOME_UNKNOWN
     dispatch.finished_at = now
@@ -285,7 +294,7 @@ def _give_up(
     approval = ApprovalRequest.objects.create(
         customer_id=dispatch.customer_id,
         tool=dispatch.tool,
-        tool_call=tool_call,
+        tool_call_id=dispatch.tool_call_id,
         idempotency_record_id=dispatch.idempotency_record_id,
         session_id=dispatch.session_id,
         requested_by=ACTOR,
