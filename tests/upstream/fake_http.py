@@ -87,6 +87,9 @@ class Handler(BaseHTTPRequestHandler):
             self._answer(401, {"error": {"message": "bad token"}})
             return
         with LOCK:
+            # The fault is taken with the request's log entry: a test that has
+            # seen a request logged knows which fault it got.
+            fault = self._take_fault() if self.path == "/refunds" else ("", 0.0)
             STATE["requests"].append(
                 {
                     "path": self.path,
@@ -99,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/orders/lookup":
             self._answer(200, {"order_id": body.get("order_id"), "status": "shipped", "memo": STATE["memo"]})
         elif self.path == "/refunds":
-            self._refund(raw, body)
+            self._refund(raw, body, fault)
         else:
             self._answer(404, {"error": {"message": "not found"}})
 
@@ -122,13 +125,12 @@ class Handler(BaseHTTPRequestHandler):
         fault["times"] -= 1
         return str(fault["mode"]), float(fault["slow_seconds"])
 
-    def _refund(self, raw: bytes, body: dict[str, Any]) -> None:
+    def _refund(self, raw: bytes, body: dict[str, Any], fault: tuple[str, float]) -> None:
         key = self.headers.get("Idempotency-Key", "")
         if not key:
             self._answer(400, {"error": {"message": "Idempotency-Key is required"}})
             return
-        with LOCK:
-            mode, slow = self._take_fault()
+        mode, slow = fault
         if mode == "500":
             self._answer(500, {"error": {"message": "internal error, nothing applied"}})
             return
