@@ -92,6 +92,8 @@ def test_an_unknown_outcome_is_reconciled_to_exactly_one_effect(
     # Asking again while it is unknown: the same answer, and no second effect from the retry itself.
     again = guarded.call("orders_refund", refund(key))
     assert again.status_code in (200, 202) and again.json()["replayed"] is True
+    if again.status_code == 202:
+        assert again.json()["status"] == "dispatching" and again.headers["Retry-After"]
 
     settled = guarded.wait_settled(first.json()["id"])
     assert settled["status"] == "completed", settled

@@ -503,6 +503,9 @@ def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple
     assert call.tool is not None
     metrics.tool_idempotency_hits.labels(call.tool.name).inc()
     outcome = Outcome.from_stored(stored, arguments_mismatch=mismatch)
+    if outcome.status == "dispatching":
+        # The upstream has not answered yet: say when asking again is worth it.
+        outcome.headers["Retry-After"] = "2"
     call.event("idempotency_hit", "success", replayed_status=outcome.status, approval_id=outcome.approval_id)
     if mismatch:
         # Key wins: the first result stands, but a retry that changed the
