@@ -204,3 +204,19 @@ def test_a_reviewer_approving_an_unknown_outcome_sends_it_again_with_the_same_ke
     assert len(queued) >= 1
     assert ToolCall.objects.get(id=dispatch.tool_call_id).status == "dispatching"
     assert AuditEntry.objects.filter(approval_id=str(item.id), action="held_operation_executed").exists()
+
+
+def test_an_outcome_unknown_item_is_on_the_reviewers_queue_and_its_page_renders(bank: Bank, settings: Any) -> None:
+    from django.test import Client
+
+    settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = 60
+    dispatch = _stuck_dispatch(bank, attempts=4, dispatched_ago=timedelta(seconds=61))
+    dispatch_send(dispatch_id=dispatch.id)
+    item = ApprovalRequest.objects.get(tool_call_id=dispatch.tool_call_id)
+    client = Client()
+    client.force_login(bank.reviewer)
+    queue = client.get("/review/")
+    assert queue.status_code == 200 and str(item.id) in queue.content.decode()
+    detail = client.get(f"/review/{item.id}/")
+    assert detail.status_code == 200
+    assert "outcome unknown" in detail.content.decode().lower()
