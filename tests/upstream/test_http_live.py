@@ -142,8 +142,12 @@ def test_an_upstream_that_is_down_fails_closed_and_nothing_is_stored(guarded: Gu
     guarded.http.stop()
     try:
         down = guarded.call("orders_refund", refund(key))
+        read = guarded.call("orders_lookup", {"order_id": "ord-1"})
     finally:
         guarded.http.start()
+    # A read-only tool has nothing to repeat: it fails closed the same way.
+    assert read.status_code == 503 and read.json()["error"]["code"] == "upstream_unavailable"
+    assert actions(guarded, read.json()["id"])[-1] == "tool_failed"
     assert down.status_code == 503, down.text
     assert down.json()["error"]["code"] == "upstream_unavailable"
     assert down.json()["status"] == "failed"
