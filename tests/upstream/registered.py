@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from toolguard.policy import Policy
 from toolguard.tools.registry import Tool, register
 from toolguard.upstream.executors import upstream_executor_from_spec
 from toolguard.upstream.mcp import IDEMPOTENCY_KEY_PROPERTY, mcp_source_register
@@ -31,7 +32,7 @@ LOOKUP_SCHEMA: dict[str, Any] = {
     "required": ["order_id"],
     "additionalProperties": False,
 }
-LARGE = {"large_refund": lambda args: args.get("amount_cents", 0) > 50_000}
+LARGE = {"hold_when": {"large_refund": "args.amount_cents > 50000"}}
 TIMEOUT_S = float(os.environ.get("FAKE_TIMEOUT_S", "1.5"))
 
 http_url = os.environ.get("FAKE_HTTP_URL", "")
@@ -45,9 +46,9 @@ if http_url:
             changes_state=True,
             field_kinds={"order_id": "identifier", "idempotency_key": "identifier", "note": "free_text"},
             handler=upstream_executor_from_spec(
-                {"http": {"url": f"{http_url}/refunds", "method": "POST", "headers": headers, "timeout_s": TIMEOUT_S}},
-                hold_when=LARGE,
+                {"http": {"url": f"{http_url}/refunds", "method": "POST", "headers": headers, "timeout_s": TIMEOUT_S}}
             ),
+            policy=Policy.compile(tool="orders_refund", spec=LARGE, changes_state=True),
         )
     )
     register(
@@ -68,5 +69,5 @@ if mcp_url:
     mcp_source_register(
         spec={"url": mcp_url, "prefix": "crm_", "timeout_s": float(os.environ.get("FAKE_MCP_TIMEOUT_S", "5"))},
         fields={"customer_id": "identifier"},
-        hold_when=LARGE,
+        policy=LARGE,
     )

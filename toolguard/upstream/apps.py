@@ -5,6 +5,11 @@ class UpstreamConfig(AppConfig):
     name = "toolguard.upstream"
     label = "upstream"
     verbose_name = "Upstream tools"
+    # Catalog entries with `upstream: {http: ...}` or `upstream: {mcp: {url, tool}}`.
+    executor_factories = {
+        "http": "toolguard.upstream.executors.http_executor_factory",
+        "mcp": "toolguard.upstream.executors.mcp_executor_factory",
+    }
 
     def ready(self) -> None:
         # Modules that register upstream tools (HTTP APIs, MCP servers) are

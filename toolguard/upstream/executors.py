@@ -11,13 +11,13 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
-from toolguard.tools.registry import BusinessError, ToolContext, ToolHandler
+from toolguard.tools.registry import BusinessError, HeldOperation, ToolContext, ToolHandler
 
 if TYPE_CHECKING:
     from approvals.models import ApprovalRequest
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 Verdict = Literal["completed", "failed", "retry", "unknown", "unreachable"]
 RESULT_POLICIES = ("pass", "mark", "withhold")
 HTTP_METHODS = ("POST", "PUT", "PATCH", "DELETE", "GET")
-# A rule that holds a call for a reviewer, by name, until the catalog's CEL policies take over.
-HoldRule = Callable[[dict[str, Any]], bool]
 
 
 class UpstreamUnavailable(BusinessError):
@@ -108,30 +106,23 @@ class UpstreamExecutor(ToolHandler):
     """A tool whose effect happens upstream. State-changing calls go through the outbox."""
 
     kind: str = ""
+    # Approval does not run the call inside the decision's transaction: it
+    # queues the send (approvals.services._dispatch_held -> execute_approved).
+    dispatches_held = True
 
-    def __init__(
-        self,
-        *,
-        target: dict[str, Any],
-        results: str = "mark",
-        hold_when: Mapping[str, HoldRule] | None = None,
-    ) -> None:
+    def __init__(self, *, target: dict[str, Any], results: str = "mark") -> None:
         if results not in RESULT_POLICIES:
             raise UpstreamConfigError(f"results must be one of {', '.join(RESULT_POLICIES)}")
         self.target = target
         self.results = results
-        self.hold_when = dict(hold_when or {})
 
     def forwarded(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         """What the upstream receives: toolguard's own key travels as a header, not an argument."""
         return {name: value for name, value in arguments.items() if name != "idempotency_key"}
 
-    def approval_rules(self, ctx: ToolContext, arguments: dict[str, Any]) -> list[str]:
-        return [name for name, rule in self.hold_when.items() if rule(arguments)]
-
-    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
+    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
         # Nothing happens upstream until a reviewer approves.
-        return {}
+        return HeldOperation(result={"status": "pending_approval"})
 
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         """Read-only tools only: one direct call, no outbox (there is no effect to repeat)."""
@@ -158,12 +149,7 @@ class McpExecutor(UpstreamExecutor):
     kind = "mcp"
 
 
-def upstream_executor_from_spec(
-    spec: Mapping[str, Any],
-    *,
-    results: str = "mark",
-    hold_when: Mapping[str, HoldRule] | None = None,
-) -> UpstreamExecutor:
+def upstream_executor_from_spec(spec: Mapping[str, Any], *, results: str = "mark") -> UpstreamExecutor:
     """The handler for one catalog entry's `upstream:` mapping.
 
     `{http: {url, method, headers, timeout_s}}` or `{mcp: {url, tool, headers, timeout_s}}`.
@@ -189,12 +175,22 @@ def upstream_executor_from_spec(
         if method not in HTTP_METHODS:
             raise UpstreamConfigError(f"{where}.method must be one of {', '.join(HTTP_METHODS)}")
         target["method"] = method
-        return HttpExecutor(target=target, results=results, hold_when=hold_when)
+        return HttpExecutor(target=target, results=results)
     tool = body.get("tool")
     if not isinstance(tool, str) or not tool:
         raise UpstreamConfigError(f"{where}.tool names the upstream tool; for a prefix use mcp_source_register")
     target["tool"] = tool
-    return McpExecutor(target=target, results=results, hold_when=hold_when)
+    return McpExecutor(target=target, results=results)
+
+
+def http_executor_factory(name: str, config: Mapping[str, Any]) -> ToolHandler:
+    """The catalog's `upstream: {http: ...}` (toolguard.catalog.EXECUTOR_FACTORIES)."""
+    return upstream_executor_from_spec({"http": config})
+
+
+def mcp_executor_factory(name: str, config: Mapping[str, Any]) -> ToolHandler:
+    """The catalog's `upstream: {mcp: {url, tool}}`; a `prefix` source is registered by mcp_source_register."""
+    return upstream_executor_from_spec({"mcp": config})
 
 
 def attempt_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:

@@ -21,14 +21,15 @@ from typing import Any
 
 import anyio
 import httpx2
+from django.core.exceptions import ImproperlyConfigured
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import PaginatedRequestParams
 
+from toolguard.policy import Policy
 from toolguard.tools.registry import FieldKind, Tool, register
 from toolguard.upstream.executors import (
     Attempt,
-    HoldRule,
     McpExecutor,
     UpstreamConfigError,
     _check_headers,
@@ -74,7 +75,8 @@ class McpSource:
     changes_state: bool | None = None
     fields: Mapping[str, FieldKind] = field(default_factory=dict)
     results: str = "mark"
-    hold_when: Mapping[str, HoldRule] = field(default_factory=dict)
+    # The catalog's `policy:` mapping (CEL), applied to each tool of the source.
+    policy: Mapping[str, Any] | None = None
     registered: dict[str, UpstreamTool] = field(default_factory=dict)
 
 
@@ -170,6 +172,13 @@ def guarded_schema(upstream: UpstreamTool, *, changes_state: bool) -> dict[str, 
     return schema
 
 
+def _policy_for(spec: Mapping[str, Any] | None, changes_state: bool) -> Mapping[str, Any] | None:
+    """A source's policy over all its tools: a read-only one has nothing to hold, only deny rules apply."""
+    if spec is None or changes_state:
+        return spec
+    return {name: rule for name, rule in spec.items() if name in ("deny_when", "labels")}
+
+
 def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool, UpstreamTool]]:
     tools = []
     for upstream in listed:
@@ -190,8 +199,11 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
             schema=guarded_schema(upstream, changes_state=changes_state),
             changes_state=changes_state,
             field_kinds=kinds,
-            handler=McpExecutor(target=target, results=source.results, hold_when=source.hold_when),
+            handler=McpExecutor(target=target, results=source.results),
             version=upstream.schema_sha256[:12],
+            policy=Policy.compile(
+                tool=name, spec=_policy_for(source.policy, changes_state), changes_state=changes_state
+            ),
         )
         tools.append((tool, upstream))
     if source.tool and not tools:
@@ -207,7 +219,7 @@ def mcp_source_register(
     changes_state: bool | None = None,
     fields: Mapping[str, FieldKind] | None = None,
     results: str = "mark",
-    hold_when: Mapping[str, HoldRule] | None = None,
+    policy: Mapping[str, Any] | None = None,
 ) -> McpSource:
     """Declare an MCP upstream (`{url, prefix}` or `{url, tool}` with `name`) and register its tools.
 
@@ -230,12 +242,12 @@ def mcp_source_register(
         changes_state=changes_state,
         fields=dict(fields or {}),
         results=results,
-        hold_when=dict(hold_when or {}),
+        policy=policy,
     )
     _SOURCES.append(source)
     try:
         mcp_source_sync(source)
-    except UpstreamConfigError:
+    except (UpstreamConfigError, ImproperlyConfigured):
         raise
     except Exception as exc:  # noqa: BLE001 - any failure to list is "down for now"
         logger.warning("MCP upstream %s is unavailable (%s); its tools wait for tools_sync", source.url, exc)

@@ -30,7 +30,7 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
-from toolguard.models import IdempotencyRecord, ToolCall
+from toolguard.models import IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
 from toolguard.upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
@@ -275,6 +275,9 @@ def _publish(dispatch: Dispatch, outcome: dict[str, Any], *, keep_record: bool, 
     if dispatch.approval_id:
         status = ApprovalRequest.Status.COMPLETED if outcome["status"] == "completed" else ApprovalRequest.Status.FAILED
         ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
+    if outcome["status"] != "dispatching":
+        counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
+        ValueEntry.objects.filter(tool_call_id=dispatch.tool_call_id).update(status=counted)
     record_id = dispatch.idempotency_record_id
     if record_id is not None:
         records = IdempotencyRecord.objects.filter(id=record_id)
@@ -300,8 +303,18 @@ def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], 
         requested_by=ACTOR,
         arguments={**dispatch.body, "idempotency_key": dispatch.idempotency_key},
         arguments_hash=idempotency.arguments_hash(dispatch.body),
-        amount_cents=int(dispatch.body.get("amount", dispatch.body.get("amount_cents", 0)) or 0),
-        currency=str(dispatch.body.get("currency", ""))[:3],
+        agent_key_id=ToolCall.objects.values_list("agent_key_id", flat=True).get(id=dispatch.tool_call_id),
+        summary={
+            "title": "Upstream outcome unknown: check upstream, then approve to send again or reject",
+            "fields": [
+                {"label": "Attempts", "value": str(dispatch.attempts)},
+                {"label": "Last error", "value": dispatch.last_error or "none"},
+                *[
+                    {"label": name.replace("_", " ").capitalize(), "value": str(value)}
+                    for name, value in sorted(dispatch.body.items())
+                ],
+            ],
+        },
         rules=[OUTCOME_UNKNOWN_RULE],
         # An unknown outcome is settled by a person who checked upstream, never by the clock.
         expires_at=now + timedelta(days=3650),
