@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from toolguard.api.parsers import strict_json_loads
 from toolguard.pipeline.executor import CallRequest
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
@@ -33,7 +34,7 @@ def parse_tool_call(body: Any) -> CallRequest:
     if not isinstance(body, dict):
         raise MalformedRequest("the body must be a JSON object")
     session_id = _string(body, "session_id", required=True)
-    if not SESSION_ID.match(session_id):
+    if not SESSION_ID.fullmatch(session_id):  # whole string: `$` alone also matches before a trailing newline
         raise MalformedRequest("'session_id' may hold only letters, digits and _ . : -")
     arguments_error = ""
     if body.get("type") == "function" or "function" in body:
@@ -47,7 +48,7 @@ def parse_tool_call(body: Any) -> CallRequest:
             arguments: Any = raw
         elif isinstance(raw, str):
             try:
-                arguments = json.loads(raw) if raw.strip() else {}
+                arguments = strict_json_loads(raw) if raw.strip() else {}
             except json.JSONDecodeError as exc:
                 # A truncated stream is a model error, not a client bug: 422.
                 arguments, arguments_error = None, f"arguments is not valid JSON ({exc.msg} at position {exc.pos})"
