@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -316,6 +317,11 @@ def _decide_locked(
         audit_append(events)
         return
 
+    handler = _handler(approval.tool)
+    if getattr(handler, "dispatches_held", False):
+        _dispatch_held(approval, handler, now=now, event=event, decided=decided)
+        audit_append(events)
+        return
     try:
         if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
             raise BusinessError("arguments_changed", "the arguments no longer match what was approved")
@@ -329,6 +335,36 @@ def _decide_locked(
         _settle(approval, _Settlement("completed", 200), now=now, result={**result, **decided})
         event("transfer_completed", "success", result=result)
     audit_append(events)
+
+
+def _dispatch_held(
+    approval: ApprovalRequest,
+    handler: ToolHandler,
+    *,
+    now: datetime,
+    event: Callable[..., None],
+    decided: dict[str, Any],
+) -> None:
+    """A tool whose effect happens in another system (an upstream tool): approval queues the send.
+
+    Sending inside this transaction, under the approval's row lock, could
+    neither be rolled back nor be retried safely; the handler commits an
+    outbox row instead and the worker sends it after commit. The call answers
+    `dispatching` until the upstream does, and its value stays counted.
+    """
+    if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
+        error = {"code": "arguments_changed", "message": "the arguments no longer match what was approved"}
+        _settle_unexecuted(approval, _Settlement("failed", 422, {**error, "details": None}), now=now)
+        event("transfer_rejected", "failure", code="arguments_changed")
+        return
+    outcome = handler.execute_approved(approval=approval)  # type: ignore[attr-defined]
+    approval.status = ApprovalRequest.Status.COMPLETED
+    approval.outcome = outcome
+    approval.decided_at = now
+    approval.version += 1
+    approval.save(update_fields=["status", "outcome", "decided_at", "version"])
+    _publish_outcome(approval, outcome)
+    event("held_operation_executed", "pending", **decided)
 
 
 def _held_context(approval: ApprovalRequest) -> ToolContext:

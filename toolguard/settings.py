@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     # Tool families: each registers its tools through its own catalog.
     "banking",
     "support",
+    # HTTP and MCP tools that live elsewhere, guarded in place.
+    "toolguard.upstream",
 ]
 
 MIDDLEWARE = [
@@ -316,6 +318,12 @@ if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
     raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
 TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
 TOOLGUARD_LOGIN_WINDOW_SECONDS = envint("TOOLGUARD_LOGIN_WINDOW_SECONDS", 300, minimum=1)
+# Upstream tools: how long the worker keeps re-sending a call whose outcome is
+# unknown before it pages someone, the first backoff step, and the modules
+# that register upstream tools at start-up.
+TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = envint("TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS", 3600, minimum=1)
+TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2, minimum=1)
+TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
 # about free text the rules let through.  "" = off, "shipped" = the model in
 # toolguard/pipeline/sanitizer/model/, or a path to a model in that format.
@@ -363,5 +371,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
+    # httpx logs every request to an upstream at INFO: one line per tool call is noise.
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+        "httpx": {"level": "WARNING"},
+    },
 }

@@ -46,6 +46,7 @@ class ToolCallOutputSerializer(serializers.Serializer):
             "failed",
             "denied",
             "quarantined",
+            "dispatching",
         ]
     )
     result = serializers.JSONField(allow_null=True)

@@ -77,7 +77,11 @@ class ToolCallCreateView(APIView):
         parameters=[IDEMPOTENT_REPLAYED, RETRY_AFTER_409],
         responses={
             200: OpenApiResponse(ToolCallOutputSerializer, "completed; or rejected / expired after a decision"),
-            202: OpenApiResponse(ToolCallOutputSerializer, "pending_approval: approval_id names the request"),
+            202: OpenApiResponse(
+                ToolCallOutputSerializer,
+                "pending_approval: approval_id names the request; or dispatching: an upstream tool's outcome "
+                "is not known yet (retry the key or GET the call)",
+            ),
             403: OpenApiResponse(
                 TOOL_CALL_OR_ERROR, "denied (forbidden_account, tool_not_allowed); or forbidden: not an agent key"
             ),
@@ -88,7 +92,8 @@ class ToolCallCreateView(APIView):
             ),
             423: OpenApiResponse(ToolCallOutputSerializer, "quarantined: session_quarantined"),
             503: OpenApiResponse(
-                TOOL_CALL_OR_ERROR, "idempotency_unavailable (nothing executed); or database_unavailable"
+                TOOL_CALL_OR_ERROR,
+                "idempotency_unavailable or upstream_unavailable (nothing executed); or database_unavailable",
             ),
             **error_responses(400, 401, 415, 429),
         },

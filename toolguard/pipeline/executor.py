@@ -39,6 +39,10 @@ from toolguard.pipeline.validation import validation_errors
 from toolguard.pipelining import pipelined, send_without_result
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
+from toolguard.upstream.executors import UpstreamExecutor
+from toolguard.upstream.models import Dispatch
+from toolguard.upstream.results import result_screen
+from toolguard.upstream.services import dispatch_create, dispatch_send_claimed
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,8 @@ class _Call:
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
     suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
+    # Set when an upstream call was committed as dispatching: it is sent after commit.
+    dispatch: Dispatch | None = None
 
     @property
     def tool_name(self) -> str:
@@ -147,6 +153,8 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     still marked as a replay, so an agent can poll whichever id it was given.
     """
     stored: dict[str, Any] = tool_call.response
+    if stored.get("replayed") and stored.get("status") == "dispatching":
+        return _dispatching_answer(tool_call, stored)
     if not (stored.get("replayed") and stored.get("approval_id")):
         return stored
     held = (
@@ -157,6 +165,24 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     if held is None:
         return stored
     return {**held, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
+
+
+def _dispatching_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+    """A replay answered while an upstream call was in flight follows that call's answer now."""
+    first = (
+        Dispatch.objects.filter(
+            customer_id=tool_call.customer_id,
+            tool=tool_call.tool,
+            idempotency_key=tool_call.idempotency_key,
+            created_at__lte=tool_call.created_at,
+        )
+        .order_by("-created_at")
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if first is None:
+        return stored
+    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
@@ -300,6 +326,8 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
         result = tool.handler.execute(ctx, call.arguments)
     except ToolError as exc:
         return _finish_tool_error(call, exc)
+    if isinstance(tool.handler, UpstreamExecutor):
+        result = _screen_upstream_result(call, tool.handler, result)
     call.event("tool_executed", "success")
     return _finish(call, Outcome(status="completed", http_status=200, result=result))
 
@@ -331,7 +359,7 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         )
     events_before = list(call.events)
     try:
-        return _execute_claimed(call, tool, scope, args_hash, session)
+        answer = _execute_claimed(call, tool, scope, args_hash, session)
     except (BusinessError, IntegrityError) as exc:
         # Everything this execution wrote rolled back with its transaction.
         # If another execution of this key committed meanwhile (the lock
@@ -348,6 +376,9 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         return _finish_tool_error(call, exc)
     finally:
         idempotency.lock_release(scope, token)
+    if call.dispatch is not None:
+        return _dispatch_after_commit(call, call.dispatch, answer[1])
+    return answer
 
 
 def _committed_record(scope: IdempotencyScope) -> IdempotencyRecord | None:
@@ -376,9 +407,9 @@ def _execute_claimed(
             ).first()
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
-            if outcome.status != "pending_approval":
-                # Pending results change when a reviewer decides, so only
-                # settled ones are copied to the hot cache.
+            if outcome.status not in ("pending_approval", "dispatching"):
+                # Pending results change when a reviewer decides (or the
+                # upstream answers), so only settled ones are copied to the hot cache.
                 _remember_on_commit(scope, record)
             return outcome, tool_call
         if record is not None:
@@ -411,6 +442,8 @@ def _execute_claimed(
             check = _with_injection_hold(check)
         if check.verdict.held:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
+        if isinstance(tool.handler, UpstreamExecutor):
+            return _commit_dispatching(call, tool, tool.handler, ctx, scope, args_hash, check, now)
 
         call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
         # A BusinessError raised here leaves this transaction and rolls back
@@ -428,6 +461,73 @@ def _execute_claimed(
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
         return outcome, tool_call
+
+
+# --- Upstream tools: the dispatching branch -------------------------------------
+#
+# An upstream tool's effect happens in another system, which this transaction
+# cannot roll back. So the call is committed as `dispatching` first (tool call,
+# idempotency record, outbox row, audit: all under the session lock), and sent
+# only after commit, with no transaction or row lock open; the answer is
+# recorded in a second, short transaction (toolguard.upstream.services).
+
+
+def _commit_dispatching(
+    call: _Call,
+    tool: Tool,
+    executor: UpstreamExecutor,
+    ctx: ToolContext,
+    scope: IdempotencyScope,
+    args_hash: str,
+    check: PolicyCheck,
+    now: datetime,
+) -> tuple[Outcome, ToolCall]:
+    assert call.arguments is not None
+    outcome = Outcome(status="dispatching", http_status=202)
+    call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
+    tool_call = _tool_call_row(call, outcome)
+    rows: list[models.Model] = [tool_call]
+    # Counted as pending until the upstream answers: it may still happen.
+    entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
+    if entry is not None:
+        rows.append(entry)
+    _insert_rows(rows)
+    # Saved on its own: the outbox row points at it by id, to update or remove it with the answer.
+    record = _record_row(scope, args_hash, outcome, tool_call, now)
+    record.save(force_insert=True)
+    dispatch = dispatch_create(
+        ctx=ctx, tool_call=tool_call, record=record, executor=executor, tool=tool.name, arguments=call.arguments
+    )
+    call.dispatch = dispatch
+    call.event("upstream_dispatching", "pending", dispatch_id=str(dispatch.id), upstream=executor.kind)
+    _write_audit(call)
+    return outcome, tool_call
+
+
+def _dispatch_after_commit(call: _Call, dispatch: Dispatch, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
+    """The first attempt, outside any transaction; its answer is the agent's answer."""
+    # The row was committed already claimed by this request (dispatch_create).
+    dispatch.customer = call.agent_key.customer
+    stored = dispatch_send_claimed(dispatch=dispatch)
+    tool_call.status, tool_call.http_status = stored["status"], stored["http_status"]
+    tool_call.response = {**stored, "replayed": False, "arguments_mismatch": False}
+    outcome = Outcome(
+        status=stored["status"],
+        http_status=stored["http_status"],
+        result=stored["result"],
+        error=stored["error"],
+        approval_id=stored["approval_id"],
+    )
+    if outcome.status == "dispatching" or outcome.http_status == 503:
+        outcome.headers["Retry-After"] = "2"
+    return outcome, tool_call
+
+
+def _screen_upstream_result(call: _Call, executor: UpstreamExecutor, result: Any) -> Any:
+    screened = result_screen(result, policy=executor.results)
+    if screened.findings:
+        call.event("result_screened", "blocked", findings=screened.findings)
+    return screened.result
 
 
 def _session_create(call: _Call) -> AgentSession:
@@ -623,6 +723,9 @@ def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple
     assert call.tool is not None
     metrics.tool_idempotency_hits.labels(call.tool.name).inc()
     outcome = Outcome.from_stored(stored, arguments_mismatch=mismatch)
+    if outcome.status == "dispatching":
+        # The upstream has not answered yet: say when asking again is worth it.
+        outcome.headers["Retry-After"] = "2"
     call.event("idempotency_hit", "success", replayed_status=outcome.status, approval_id=outcome.approval_id)
     if mismatch:
         # Key wins: the first result stands, but a retry that changed the

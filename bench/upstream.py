@@ -1,0 +1,251 @@
+"""What guarding an upstream costs: guarded calls to an HTTP API against calling it directly.
+
+Starts the fake orders API (tests/upstream/fake_http.py, honouring
+Idempotency-Key) and gunicorn on a PostgreSQL database of the bench's own,
+then drives both with wrk, a fresh idempotency key per request:
+
+- throughput at --connections (16): guarded `orders_refund` calls/s vs
+  direct POST /refunds calls/s;
+- latency at --latency-connections (4): p50/p99 of each, and what toolguard
+  adds (guarded minus direct). Target: at most 15 ms added at p50.
+
+Afterwards it checks every guarded 2xx applied its refund exactly once.
+Prints one JSON object.
+
+    .venv/bin/python bench/upstream.py [--workers 4] [--duration 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import (
+    PYTHON,
+    ROOT,
+    CpuMonitor,
+    free_port,
+    gunicorn,
+    log,
+    lua_string,
+    machine,
+    manage,
+    postgres_recreate,
+    redis_flush,
+    wait_http,
+    wrk_run,
+)
+
+DATABASE = "tg_upstream_bench"
+TOKEN = "bench-orders-token"
+TARGET_ADDED_P50_MS = 15.0
+
+
+def fresh_key_script(*, path: str, run: str, headers: dict[str, str], guarded: bool) -> str:
+    """A new key (run, wrk thread, counter) per request; the amount varies so no two calls look alike."""
+    header_table = "{" + ", ".join(f"[ {lua_string(k)} ] = {lua_string(v)}" for k, v in headers.items()) + "}"
+    if guarded:
+        build = """
+  local body = '{"name":"orders_refund","session_id":"' .. run .. '-' .. tid .. '-' .. (counter % 8) ..
+    '","arguments":{"order_id":"ord-1","amount_cents":' .. (100 + counter % 40000) ..
+    ',"idempotency_key":"' .. key .. '"}}'
+  return wrk.format("POST", path, headers, body)"""
+    else:
+        build = """
+  local body = '{"order_id":"ord-1","amount_cents":' .. (100 + counter % 40000) .. '}'
+  headers["Idempotency-Key"] = key
+  return wrk.format("POST", path, headers, body)"""
+    return f"""
+local path = {lua_string(path)}
+local run = {lua_string(run)}
+local headers = {header_table}
+local counter = 0
+
+function request()
+  counter = counter + 1
+  local key = run .. "-" .. tid .. "-" .. counter
+{build}
+end
+"""
+
+
+def agent_key_create(env: dict[str, str]) -> str:
+    code = (
+        "import json; from toolguard.models import AgentKey, Customer\n"
+        "c, _ = Customer.objects.get_or_create(external_id='bench-shop', defaults={'name': 'Bench'})\n"
+        "_, raw = AgentKey.objects.issue(customer=c, allowed_tools=['orders_refund'])\n"
+        "print(json.dumps({'id': c.id, 'key': raw}))"
+    )
+    out = subprocess.run(
+        [PYTHON, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout
+    return str(json.loads(out.strip().splitlines()[-1])["key"])
+
+
+def run_pair(
+    *, api: str, upstream: str, agent_key: str, connections: int, args: argparse.Namespace, workdir: Path, tag: str
+) -> dict[str, Any]:
+    threads = min(connections, 4)
+    direct = wrk_run(
+        upstream,
+        fresh_key_script(
+            path="/refunds",
+            run=f"{tag}-direct",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"},
+            guarded=False,
+        ),
+        connections=connections,
+        threads=threads,
+        duration_s=args.duration,
+        workdir=workdir,
+    )
+    guarded = wrk_run(
+        api,
+        fresh_key_script(
+            path="/api/v1/tool-calls",
+            run=f"{tag}-guarded",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {agent_key}"},
+            guarded=True,
+        ),
+        connections=connections,
+        threads=threads,
+        duration_s=args.duration,
+        workdir=workdir,
+    )
+    return {"direct": direct, "guarded": guarded}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--duration", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--latency-connections", type=int, default=4)
+    args = parser.parse_args()
+
+    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/8")
+    env = {
+        **os.environ,
+        "DATABASE_URL": postgres_recreate(DATABASE),
+        "REDIS_URL": redis_url,
+        "TOOLGUARD_AGENT_RATE": "100000000/min",
+        "TOOLGUARD_UPSTREAM_MODULES": "tests.upstream.registered",
+        "FAKE_ORDERS_AUTHORIZATION": f"Bearer {TOKEN}",
+        "FAKE_TIMEOUT_S": "10",
+    }
+    redis_flush(redis_url)
+    log("migrating the bench database")
+    manage("migrate", env=env)
+
+    port = free_port()
+    upstream = f"http://127.0.0.1:{port}"
+    env["FAKE_HTTP_URL"] = upstream
+    fake = subprocess.Popen(
+        [PYTHON, str(ROOT / "tests/upstream/fake_http.py"), str(port)],
+        cwd=ROOT,
+        env={**env, "FAKE_ORDERS_TOKEN": TOKEN},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_http(f"{upstream}/health", proc=fake)
+        agent_key = agent_key_create(env)
+        with gunicorn(workers=args.workers, env=env) as api, tempfile.TemporaryDirectory() as tmp:
+            workdir = Path(tmp)
+            run = str(int(time.time()))
+            log(f"warm-up, then {args.connections} connections for {args.duration}s each way")
+            wrk_run(
+                api,
+                fresh_key_script(
+                    path="/api/v1/tool-calls",
+                    run=f"{run}-warm",
+                    headers={"Content-Type": "application/json", "Authorization": f"Bearer {agent_key}"},
+                    guarded=True,
+                ),
+                connections=4,
+                threads=2,
+                duration_s=3,
+                workdir=workdir,
+            )
+            with CpuMonitor(database=DATABASE) as cpu:
+                throughput = run_pair(
+                    api=api,
+                    upstream=upstream,
+                    agent_key=agent_key,
+                    connections=args.connections,
+                    args=args,
+                    workdir=workdir,
+                    tag=f"{run}-t",
+                )
+            log(f"latency at {args.latency_connections} connections")
+            latency = run_pair(
+                api=api,
+                upstream=upstream,
+                agent_key=agent_key,
+                connections=args.latency_connections,
+                args=args,
+                workdir=workdir,
+                tag=f"{run}-l",
+            )
+        with urllib.request.urlopen(f"{upstream}/_admin/effects", timeout=30) as response:
+            effects = json.loads(response.read())
+    finally:
+        fake.terminate()
+        fake.wait(timeout=10)
+
+    applied_twice = sum(1 for count in effects["applied"].values() if count > 1)
+    guarded_2xx = throughput["guarded"]["fresh_2xx"] + latency["guarded"]["fresh_2xx"]
+    added_p50 = (latency["guarded"]["p50_us"] - latency["direct"]["p50_us"]) / 1000
+    added_p99 = (latency["guarded"]["p99_us"] - latency["direct"]["p99_us"]) / 1000
+    print(
+        json.dumps(
+            {
+                "bench": "upstream",
+                "workers": args.workers,
+                "duration_s": args.duration,
+                "throughput": {
+                    "connections": args.connections,
+                    "guarded_calls_per_s": throughput["guarded"]["calls_per_s"],
+                    "direct_calls_per_s": throughput["direct"]["calls_per_s"],
+                    "ratio": round(throughput["guarded"]["calls_per_s"] / throughput["direct"]["calls_per_s"], 3)
+                    if throughput["direct"]["calls_per_s"]
+                    else None,
+                    "guarded_non_2xx": throughput["guarded"]["non_2xx_by_status"],
+                    "direct_non_2xx": throughput["direct"]["non_2xx_by_status"],
+                },
+                "latency": {
+                    "connections": args.latency_connections,
+                    "direct_p50_ms": latency["direct"]["p50_us"] / 1000,
+                    "direct_p99_ms": latency["direct"]["p99_us"] / 1000,
+                    "guarded_p50_ms": latency["guarded"]["p50_us"] / 1000,
+                    "guarded_p99_ms": latency["guarded"]["p99_us"] / 1000,
+                    "added_p50_ms": round(added_p50, 3),
+                    "added_p99_ms": round(added_p99, 3),
+                    "target_added_p50_ms": TARGET_ADDED_P50_MS,
+                    "meets_target": added_p50 <= TARGET_ADDED_P50_MS,
+                    "guarded_non_2xx": latency["guarded"]["non_2xx_by_status"],
+                },
+                "exactly_once": {
+                    "guarded_2xx": guarded_2xx,
+                    "keys_applied_more_than_once": applied_twice,
+                },
+                "cpu_cores": cpu.cores(),
+                "machine": machine(),
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

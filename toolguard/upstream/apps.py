@@ -1,0 +1,23 @@
+from django.apps import AppConfig
+
+
+class UpstreamConfig(AppConfig):
+    name = "toolguard.upstream"
+    label = "upstream"
+    verbose_name = "Upstream tools"
+    # Catalog entries with `upstream: {http: ...}` or `upstream: {mcp: {url, tool}}`.
+    executor_factories = {
+        "http": "toolguard.upstream.executors.http_executor_factory",
+        "mcp": "toolguard.upstream.executors.mcp_executor_factory",
+    }
+
+    def ready(self) -> None:
+        # Modules that register upstream tools (HTTP APIs, MCP servers) are
+        # imported once the models are ready; an MCP upstream that is down
+        # is logged and left for `manage.py tools_sync`, never a failed start.
+        from importlib import import_module
+
+        from django.conf import settings
+
+        for module in settings.TOOLGUARD_UPSTREAM_MODULES:
+            import_module(module)
