@@ -1,0 +1,97 @@
+"""POST/DELETE /mcp: the MCP streamable-HTTP endpoint, in its JSON-response form."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from audit.services import AuditEvent, audit_append
+from toolguard.mcp.server import UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
+from toolguard.models import AgentKey
+
+SESSION_HEADER = "Mcp-Session-Id"
+
+
+@csrf_exempt
+def mcp_endpoint(request: HttpRequest) -> HttpResponse:
+    if request.method not in ("POST", "DELETE"):
+        # No server-initiated stream: everything is answered on the POST.
+        response = HttpResponse(status=405)
+        response["Allow"] = "POST, DELETE"
+        return response
+    if not _origin_allowed(request):
+        return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
+    agent_key = _agent_key(request)
+    if agent_key is None:
+        _audit_refused(request)
+        return _render(
+            error_reply(
+                401,
+                None,
+                UNAUTHENTICATED,
+                "an agent key is required: Authorization: Bearer <key>",
+                **{"WWW-Authenticate": 'Bearer realm="toolguard"'},
+            )
+        )
+    session_id = request.headers.get(SESSION_HEADER)
+    if request.method == "DELETE":
+        ended = session_id is not None and session_end(agent_key=agent_key, session_id=session_id)
+        return HttpResponse(status=204 if ended else 404)
+    try:
+        message = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _render(error_reply(400, None, -32700, "the body is not JSON"))
+    reply = message_handle(
+        agent_key=agent_key,
+        message=message,
+        session_id=session_id,
+        protocol_version=request.headers.get("MCP-Protocol-Version"),
+    )
+    return _render(reply)
+
+
+def _render(reply: Reply) -> HttpResponse:
+    response: HttpResponse
+    if reply.body is None:
+        response = HttpResponse(status=reply.status)
+    else:
+        response = JsonResponse(reply.body, status=reply.status)
+    for name, value in reply.headers.items():
+        response[name] = value
+    return response
+
+
+def _agent_key(request: HttpRequest) -> AgentKey | None:
+    scheme, _, raw = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not raw.strip():
+        return None
+    return AgentKey.objects.authenticate(raw.strip())
+
+
+def _origin_allowed(request: HttpRequest) -> bool:
+    """A browser page on another site must not drive a local agent's key (DNS rebinding)."""
+    origin = request.headers.get("Origin")
+    if not origin:
+        return True
+    return origin.split("://", 1)[-1].rstrip("/") == request.get_host()
+
+
+def _audit_refused(request: HttpRequest) -> None:
+    audit_append(
+        [
+            AuditEvent(
+                actor="anonymous",
+                actor_type="anonymous",
+                customer="",
+                action="authentication_failed",
+                result="blocked",
+                details={
+                    "code": "unauthenticated",
+                    "path": request.path,
+                    "remote_addr": request.META.get("REMOTE_ADDR", ""),
+                },
+            )
+        ]
+    )
