@@ -1,0 +1,179 @@
+"""Shapes in and out: every field refused by name, exports each SDK accepts, strict mode, honest error flags."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from google.genai import types as genai
+from openai.types.chat import ChatCompletionFunctionToolParam
+from openai.types.responses import FunctionToolParam
+from pydantic import TypeAdapter
+
+from approvals.services import approval_decide, approvals_expire
+from audit.models import AuditEntry
+from tests.conftest import Bank, transfer_call
+from toolguard.api.formats import NOTES, tool_content, tool_message
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Any, body: Any) -> Any:
+    return client.post("/api/v1/tool-calls", body, format="json")
+
+
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"name": "check_balance", "args": {"account_id": "checking"}}, "'args'"),
+        ({"type": "tool_call", "name": "check_balance", "args": {}, "input": {}}, "'input'"),
+        (
+            {"type": "function", "function": {"name": "check_balance", "arguments": "{}", "strict": True}},
+            "'function.strict'",
+        ),
+        ({"type": "function_call", "name": "check_balance", "arguments": "{}"}, "'call_id'"),
+        ({"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}", "extra": 1}, "'extra'"),
+        ({"type": "tool_use", "id": "t", "name": "check_balance", "arguments": {}}, "'arguments'"),
+        ({"functionCall": {"name": "check_balance", "arguments": {}}}, "'functionCall.arguments'"),
+        ({"type": "server_tool_use", "name": "x"}, "'type'"),
+        ({"arguments": {}}, "'name'"),
+        ({"message": {"role": "assistant", "content": "hello"}}, "'message'"),
+        (
+            {"message": {"tool_calls": [{"type": "function", "function": {"name": "x"}, "oops": 1}]}},
+            "'message.tool_calls.0.oops'",
+        ),
+        (
+            {"items": [{"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}", "bad": 1}]},
+            "'items.0.bad'",
+        ),
+        ({"items": [{"type": "message"}]}, "no tool call"),
+    ],
+)
+def test_a_field_the_shape_lacks_is_a_400_naming_it(bank: Bank, alice: Any, body: dict[str, Any], field: str) -> None:
+    response = post(alice, {**body, "session_id": "s"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "malformed_request"
+    assert field in response.json()["error"]["message"]
+    assert AuditEntry.objects.filter(action="malformed_request").exists()
+
+
+def test_a_batch_of_mixed_shapes_is_refused_before_anything_runs(bank: Bank, alice: Any) -> None:
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            {"type": "tool_call", "id": "a", "name": "transfer_funds", "args": transfer_call(key="m1")["arguments"]},
+            {"type": "function", "id": "b", "function": {"name": "check_balance", "arguments": "{}"}},
+        ],
+    }
+    response = post(alice, {"message": message, "session_id": "s"})
+    assert response.status_code == 400 and "mixes shapes" in response.json()["error"]["message"]
+    assert bank.balance("checking") == 5_000_000
+
+
+def test_langchain_and_gemini_arguments_are_read(bank: Bank, alice: Any) -> None:
+    langchain = {"type": "tool_call", "id": "lc", "name": "check_balance", "args": {"account_id": "savings"}}
+    gemini = {"functionCall": {"id": "g", "name": "check_balance", "args": {"account_id": "savings"}}}
+    for body in (langchain, gemini):
+        answer = post(alice, {**body, "session_id": "s"}).json()
+        assert answer["status"] == "completed" and answer["result"]["balance"] == 10_000_000
+
+
+def test_responses_string_arguments_are_parsed_and_truncated_ones_are_422(bank: Bank, alice: Any) -> None:
+    whole = json.dumps(transfer_call(key="resp")["arguments"])
+    call = {"type": "function_call", "call_id": "fc", "name": "transfer_funds", "session_id": "s"}
+    assert post(alice, {**call, "arguments": whole}).json()["status"] == "completed"
+    cut = post(alice, {**call, "call_id": "fc2", "arguments": whole[:-5]})
+    assert cut.status_code == 422 and cut.json()["error"]["details"][0]["code"] == "invalid_json"
+    assert cut.json()["tool_message"]["type"] == "function_call_output"
+
+
+def test_native_tool_message_content_is_a_string_with_an_error_flag(bank: Bank, alice: Any) -> None:
+    ok = post(alice, transfer_call(key="n1")).json()["tool_message"]
+    assert isinstance(ok["content"], str) and ok["is_error"] is False
+    bad = post(alice, transfer_call(key="n2", amount=-1)).json()["tool_message"]
+    assert bad["is_error"] is True and json.loads(bad["content"])["status"] == "invalid"
+
+
+@pytest.mark.parametrize("status", ["rejected", "expired", "invalid", "blocked", "failed", "denied", "quarantined"])
+def test_every_outcome_that_did_nothing_is_flagged_as_an_error(status: str) -> None:
+    content = tool_content({"status": status, "result": None, "error": None, "approval_id": None})
+    assert content["note"] == NOTES[status]
+
+    for provider, flag in (
+        ("anthropic", lambda m: m["content"][0]["is_error"]),
+        ("langchain", lambda m: m["status"] == "error"),
+        ("gemini", lambda m: "error" in m["parts"][0]["functionResponse"]["response"]),
+        ("mcp", lambda m: m["isError"]),
+        ("native", lambda m: m["is_error"]),
+    ):
+        assert flag(tool_message(provider=provider, tool_call_id="t", name="x", content=content)) is True
+
+
+def test_a_rejected_call_tells_the_model_nothing_of_the_reviewers_words(bank: Bank, alice: Any) -> None:
+    call = {
+        "type": "tool_use",
+        "id": "toolu_r",
+        "name": "transfer_funds",
+        "input": transfer_call(key="r1", amount=2_000_000)["arguments"],
+    }
+    held = post(alice, {**call, "session_id": "s"}).json()
+    approval_decide(
+        approval_id=held["approval_id"],
+        reviewer=bank.reviewer,
+        decision="reject",
+        reason_code="suspected_fraud",
+        reason="the customer's brother-in-law is behind this",
+    )
+    answer = alice.get(f"/api/v1/tool-calls/{held['id']}").json()
+    (block,) = answer["tool_message"]["content"]
+    assert block["is_error"] is True
+    assert "brother-in-law" not in block["content"]
+    content = json.loads(block["content"])
+    assert content["status"] == "rejected" and content["result"]["reason_code"] == "suspected_fraud"
+
+
+@override_settings(TOOLGUARD_APPROVAL_TTL_SECONDS=0)
+def test_an_expired_call_is_an_error(bank: Bank, alice: Any) -> None:
+    held = post(alice, {**transfer_call(key="e1", amount=2_000_000)}).json()
+    approvals_expire()
+    answer = alice.get(f"/api/v1/tool-calls/{held['id']}").json()
+    assert answer["status"] == "expired" and answer["tool_message"]["is_error"] is True
+
+
+def test_null_for_an_optional_field_is_read_as_absent(bank: Bank, alice: Any) -> None:
+    arguments = {**transfer_call(key="strict1")["arguments"], "memo": None}
+    body = {"type": "function", "id": "c", "function": {"name": "transfer_funds", "arguments": json.dumps(arguments)}}
+    assert post(alice, {**body, "session_id": "s"}).json()["status"] == "completed"
+    # A null for a required field is still a validation error.
+    arguments = {**transfer_call(key="strict2")["arguments"], "amount": None}
+    body["function"] = {"name": "transfer_funds", "arguments": json.dumps(arguments)}
+    response = post(alice, {**body, "session_id": "s"})
+    assert response.status_code == 422 and response.json()["error"]["details"][0]["path"] == "/amount"
+
+
+def test_exports_are_what_each_sdk_accepts(bank: Bank, alice: Any) -> None:
+    chat = alice.get("/api/v1/tools?format=openai&strict=true").json()["tools"]
+    for tool in chat:
+        TypeAdapter(ChatCompletionFunctionToolParam).validate_python(tool)
+        assert tool["function"]["strict"] is True
+    transfer = next(t["function"]["parameters"] for t in chat if t["function"]["name"] == "transfer_funds")
+    assert transfer["required"] == list(transfer["properties"]) and transfer["additionalProperties"] is False
+    assert transfer["properties"]["memo"]["type"] == ["string", "null"]
+    assert transfer["properties"]["amount"]["type"] == "integer"
+
+    responses = alice.get("/api/v1/tools?format=responses").json()["tools"]
+    for tool in responses:
+        TypeAdapter(FunctionToolParam).validate_python(tool)
+        assert tool["type"] == "function" and tool["strict"] is False and "function" not in tool
+
+    gemini = alice.get("/api/v1/tools?format=gemini").json()["tools"]
+    declarations = [genai.FunctionDeclaration.model_validate(tool) for tool in gemini]
+    genai.Tool(function_declarations=declarations)
+    assert all("additionalProperties" not in json.dumps(tool) for tool in gemini)
+
+
+def test_strict_is_refused_where_it_means_nothing(bank: Bank, alice: Any) -> None:
+    assert alice.get("/api/v1/tools?format=anthropic&strict=true").status_code == 400
+    assert alice.get("/api/v1/tools?format=openai&strict=maybe").status_code == 400
