@@ -177,3 +177,18 @@ def test_exports_are_what_each_sdk_accepts(bank: Bank, alice: Any) -> None:
 def test_strict_is_refused_where_it_means_nothing(bank: Bank, alice: Any) -> None:
     assert alice.get("/api/v1/tools?format=anthropic&strict=true").status_code == 400
     assert alice.get("/api/v1/tools?format=openai&strict=maybe").status_code == 400
+
+
+def test_langchain_calls_it_could_not_parse_are_answered_as_invalid(bank: Bank, alice: Any) -> None:
+    message = {
+        "type": "ai",
+        "content": "",
+        "tool_calls": [{"type": "tool_call", "id": "ok", "name": "check_balance", "args": {"account_id": "checking"}}],
+        "invalid_tool_calls": [
+            {"type": "invalid_tool_call", "id": "cut", "name": "transfer_funds", "args": '{"amount": 1', "error": "x"}
+        ],
+    }
+    body = post(alice, {"message": message, "session_id": "s"}).json()
+    assert [(r["tool_call_id"], r["status"]) for r in body["results"]] == [("ok", "completed"), ("cut", "invalid")]
+    assert body["results"][1]["error"]["details"][0]["code"] == "invalid_json"
+    assert [m["status"] for m in body["tool_messages"]] == ["success", "error"]

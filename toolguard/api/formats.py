@@ -56,6 +56,7 @@ _CHAT_FUNCTION_FIELDS = frozenset({"name", "arguments"})
 _RESPONSES_FIELDS = frozenset({"type", "call_id", "name", "arguments", "id", "status", "caller", "namespace", "async"})
 _ANTHROPIC_FIELDS = frozenset({"type", "id", "name", "input", "caller", "toolset_name", "cache_control"})
 _LANGCHAIN_FIELDS = frozenset({"type", "id", "name", "args"})
+_LANGCHAIN_INVALID_FIELDS = frozenset({"type", "id", "name", "args", "error"})
 _GEMINI_PART_FIELDS = frozenset({"functionCall", "function_call", "thoughtSignature", "thought_signature", "thought"})
 _GEMINI_CALL_FIELDS = frozenset({"id", "name", "args"})
 _NATIVE_FIELDS = frozenset({"id", "name", "arguments"})
@@ -165,6 +166,8 @@ def parse_call(call: Any, *, where: str = "") -> ParsedCall:
         return _anthropic(call, where)
     if kind == "tool_call":
         return _langchain(call, where)
+    if kind == "invalid_tool_call":
+        return _langchain_invalid(call, where)
     if kind is not None:
         raise MalformedRequest(
             f"'{where}type' {str(kind)[:40]!r} is not a tool call type (function, function_call, tool_use, tool_call)"
@@ -235,6 +238,19 @@ def _langchain(call: dict[str, Any], where: str) -> ParsedCall:
     )
 
 
+def _langchain_invalid(call: dict[str, Any], where: str) -> ParsedCall:
+    """A call LangChain could not parse (truncated JSON): answered as invalid, like a truncated OpenAI call."""
+    _only(call, _LANGCHAIN_INVALID_FIELDS, where, "LangChain invalid_tool_call")
+    return ParsedCall(
+        provider="langchain",
+        tool_call_id=_string(call, "id", required=False, where=where),
+        name=_string(call, "name", required=False, limit=NAME_LIMIT, where=where),
+        arguments=None,
+        # LangChain's own error text quotes the model's output: never stored.
+        arguments_error="arguments is not valid JSON (LangChain could not parse the model's arguments)",
+    )
+
+
 def _gemini(call: dict[str, Any], where: str) -> ParsedCall:
     _only(call, _GEMINI_PART_FIELDS, where, "Gemini part")
     key = "functionCall" if "functionCall" in call else "function_call"
@@ -267,11 +283,15 @@ def _calls_in_message(message: Any) -> list[ParsedCall]:
     """The calls of one assistant message: Chat or LangChain `tool_calls`, Anthropic `content`, Gemini `parts`."""
     if not isinstance(message, dict):
         raise MalformedRequest("'message' must be an assistant message object")
-    if "tool_calls" in message:
-        tool_calls = message["tool_calls"] or []
-        if not isinstance(tool_calls, list):
-            raise MalformedRequest("'message.tool_calls' must be a list")
-        return [parse_call(call, where=f"message.tool_calls.{i}.") for i, call in enumerate(tool_calls)]
+    if "tool_calls" in message or "invalid_tool_calls" in message:
+        # LangChain keeps the calls it could not parse apart; they are answered too, as invalid.
+        calls = []
+        for field in ("tool_calls", "invalid_tool_calls"):
+            listed = message.get(field) or []
+            if not isinstance(listed, list):
+                raise MalformedRequest(f"'message.{field}' must be a list")
+            calls += [parse_call(call, where=f"message.{field}.{i}.") for i, call in enumerate(listed)]
+        return calls
     if isinstance(message.get("content"), list):
         return [
             parse_call(block, where=f"message.content.{i}.")

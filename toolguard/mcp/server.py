@@ -39,8 +39,10 @@ INSTRUCTIONS = (
 )
 
 _MESSAGE: TypeAdapter[Any] = TypeAdapter(mt.JSONRPCMessage)
+# Server-defined JSON-RPC error codes (the -32000 to -32099 range is the server's).
 UNAUTHENTICATED = -32001
 SESSION_NOT_FOUND = -32002
+RATE_LIMITED = -32003
 
 
 @dataclass

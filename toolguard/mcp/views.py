@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
+from types import SimpleNamespace
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
-from toolguard.mcp.server import UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
+from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
 from toolguard.models import AgentKey
+from toolguard.throttling import AgentKeyRateThrottle
 
 SESSION_HEADER = "Mcp-Session-Id"
 
@@ -25,7 +28,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
     agent_key = _agent_key(request)
     if agent_key is None:
-        _audit_refused(request)
+        _audit_refused(request, agent_key=None, action="authentication_failed", code="unauthenticated")
         return _render(
             error_reply(
                 401,
@@ -35,6 +38,13 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
                 **{"WWW-Authenticate": 'Bearer realm="toolguard"'},
             )
         )
+    throttle = AgentKeyRateThrottle()
+    # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
+    if not throttle.allow_request(SimpleNamespace(auth=agent_key), None):  # type: ignore[arg-type]
+        retry_after = str(math.ceil(throttle.wait() or 1))
+        return _render(
+            error_reply(429, None, RATE_LIMITED, "too many calls for this agent key", **{"Retry-After": retry_after})
+        )
     session_id = request.headers.get(SESSION_HEADER)
     if request.method == "DELETE":
         ended = session_id is not None and session_end(agent_key=agent_key, session_id=session_id)
@@ -42,6 +52,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     try:
         message = json.loads(request.body)
     except (UnicodeDecodeError, json.JSONDecodeError):
+        _audit_refused(request, agent_key=agent_key, action="malformed_request", code="malformed_request")
         return _render(error_reply(400, None, -32700, "the body is not JSON"))
     reply = message_handle(
         agent_key=agent_key,
@@ -78,20 +89,16 @@ def _origin_allowed(request: HttpRequest) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == request.get_host()
 
 
-def _audit_refused(request: HttpRequest) -> None:
+def _audit_refused(request: HttpRequest, *, agent_key: AgentKey | None, action: str, code: str) -> None:
     audit_append(
         [
             AuditEvent(
-                actor="anonymous",
-                actor_type="anonymous",
-                customer="",
-                action="authentication_failed",
-                result="blocked",
-                details={
-                    "code": "unauthenticated",
-                    "path": request.path,
-                    "remote_addr": request.META.get("REMOTE_ADDR", ""),
-                },
+                actor=agent_key.label if agent_key else "anonymous",
+                actor_type="agent" if agent_key else "anonymous",
+                customer=agent_key.customer.external_id if agent_key else "",
+                action=action,
+                result="failure" if action == "malformed_request" else "blocked",
+                details={"code": code, "path": request.path, "remote_addr": request.META.get("REMOTE_ADDR", "")},
             )
         ]
     )
