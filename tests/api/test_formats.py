@@ -192,3 +192,20 @@ def test_langchain_calls_it_could_not_parse_are_answered_as_invalid(bank: Bank, 
     assert [(r["tool_call_id"], r["status"]) for r in body["results"]] == [("ok", "completed"), ("cut", "invalid")]
     assert body["results"][1]["error"]["details"][0]["code"] == "invalid_json"
     assert [m["status"] for m in body["tool_messages"]] == ["success", "error"]
+
+
+@pytest.mark.parametrize("by_alias", [True, False])
+def test_gemini_content_as_the_sdk_dumps_it_either_way(bank: Bank, alice: Any, by_alias: bool) -> None:
+    turn = genai.Content(
+        role="model",
+        parts=[
+            genai.Part(text="Checking."),
+            genai.Part(function_call=genai.FunctionCall(id="g1", name="check_balance", args={"account_id": "savings"})),
+        ],
+    )
+    message = turn.model_dump(mode="json", by_alias=by_alias, exclude_none=True)
+    body = post(alice, {"message": message, "session_id": "s"}).json()
+    (reply,) = [genai.Content.model_validate(m) for m in body["tool_messages"]]
+    (part,) = reply.parts or []
+    assert part.function_response and part.function_response.id == "g1"
+    assert (part.function_response.response or {})["output"]["result"]["balance"] == 10_000_000
