@@ -181,3 +181,10 @@ def test_null_optional_fields_are_absent_over_mcp_too(mcp: Mcp) -> None:
 def test_the_rest_apis_rate_limit_applies(mcp: Mcp) -> None:
     codes = [mcp.post({"jsonrpc": "2.0", "id": n, "method": "ping"}).status_code for n in range(4)]
     assert 429 in codes
+
+
+def test_a_tool_name_postgresql_cannot_store_is_invalid_params(mcp: Mcp) -> None:
+    answer = mcp.request("tools/call", {"name": "check\u0000balance", "arguments": {}})
+    assert answer["error"]["code"] == mt.INVALID_PARAMS and "'name'" in answer["error"]["message"]
+    too_long = mcp.request("tools/call", {"name": "x" * 65, "arguments": {}})
+    assert too_long["error"]["code"] == mt.INVALID_PARAMS

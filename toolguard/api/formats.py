@@ -180,6 +180,17 @@ def parse_call(call: Any, *, where: str = "") -> ParsedCall:
     )
 
 
+def named_call(*, provider: str, tool_call_id: str, name: Any, arguments: Any) -> ParsedCall:
+    """A call whose transport already split out the name (MCP tools/call), held to the same rules."""
+    fields = {"id": tool_call_id, "name": name}
+    return ParsedCall(
+        provider=provider,
+        tool_call_id=_string(fields, "id", required=False),
+        name=_string(fields, "name", required=True, limit=NAME_LIMIT),
+        arguments=arguments,
+    )
+
+
 def _native(call: dict[str, Any], where: str) -> ParsedCall:
     _only(call, _NATIVE_FIELDS, where, "native tool call")
     return ParsedCall(

@@ -22,7 +22,7 @@ from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERS
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from toolguard.api.exports import tool_export
-from toolguard.api.formats import ParsedCall, is_error, tool_content
+from toolguard.api.formats import MalformedRequest, is_error, named_call, tool_content
 from toolguard.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
 from toolguard.tools.registry import all_tools, get_tool
@@ -130,7 +130,11 @@ def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None,
             return error_reply(
                 200, parsed.id, mt.INVALID_PARAMS, f"invalid tools/call params: {exc.errors()[0]['msg']}"
             )
-        return result_reply(parsed.id, _tools_call(agent_key, session_id, parsed.id, params))
+        try:
+            result = _tools_call(agent_key, session_id, parsed.id, params)
+        except MalformedRequest as exc:
+            return error_reply(200, parsed.id, mt.INVALID_PARAMS, str(exc))
+        return result_reply(parsed.id, result)
     return error_reply(200, parsed.id, mt.METHOD_NOT_FOUND, f"method {parsed.method[:64]!r} is not supported")
 
 
@@ -181,7 +185,7 @@ def _tools_call(
 ) -> mt.CallToolResult:
     if params.name == STATUS_TOOL and get_tool(STATUS_TOOL) is None:
         return _call_status(agent_key, params.arguments or {})
-    call = ParsedCall(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
+    call = named_call(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
     tool_call, _ = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
     return call_result(tool_call.response, call_id=str(tool_call.id))
 
