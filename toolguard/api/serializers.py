@@ -71,14 +71,13 @@ class ToolCallOutputSerializer(serializers.Serializer):
     replayed = serializers.BooleanField()
     arguments_mismatch = serializers.BooleanField()
     tool_message = serializers.JSONField()
-
-
-class BatchResultSerializer(ToolCallOutputSerializer):
-    http_status = serializers.IntegerField(help_text="What this call alone would have been answered with")
+    http_status = serializers.IntegerField(
+        required=False, help_text="In a batch only: the HTTP status this call alone would have been answered with"
+    )
 
 
 class BatchOutputSerializer(serializers.Serializer):
-    results = BatchResultSerializer(many=True)
+    results = ToolCallOutputSerializer(many=True)
     tool_messages = serializers.ListField(
         child=serializers.JSONField(),
         help_text="Append these to the conversation: one tool message (Chat, LangChain) or item (Responses) per "
