@@ -209,3 +209,9 @@ def test_gemini_content_as_the_sdk_dumps_it_either_way(bank: Bank, alice: Any, b
     (part,) = reply.parts or []
     assert part.function_response and part.function_response.id == "g1"
     assert (part.function_response.response or {})["output"]["result"]["balance"] == 10_000_000
+
+
+def test_a_call_still_running_elsewhere_is_not_said_to_have_done_nothing() -> None:
+    error = {"code": "idempotency_in_progress", "message": "m", "details": None}
+    content = tool_content({"status": "failed", "result": None, "error": error, "approval_id": None})
+    assert "still running" in content["note"] and "nothing was done" not in content["note"]

@@ -49,6 +49,18 @@ NOTES = {
     "error": "toolguard could not run the call; nothing was done.",
 }
 
+# Where the outcome's sentence would mislead, the error code's own sentence.
+CODE_NOTES = {
+    "idempotency_in_progress": (
+        "A call with this idempotency key is still running; its outcome is not known yet. "
+        "Retry with the same key shortly, never with a new one."
+    ),
+    "idempotency_unavailable": "toolguard could not run the call safely right now; nothing was done. "
+    "Retry later with the same idempotency key.",
+    "upstream_unavailable": "The service behind this tool could not be reached; nothing was done. "
+    "Retry later with the same idempotency key.",
+}
+
 # The fields each shape has. Optional fields the SDKs write as null when
 # unused (ids, statuses, callers) are part of the shape too.
 _CHAT_FIELDS = frozenset({"id", "type", "function", "index"})
@@ -385,8 +397,10 @@ def tool_content(response: dict[str, Any], *, call_id: str | None = None) -> dic
     result = response.get("result")
     if isinstance(result, dict):
         result = {name: value for name, value in result.items() if name != "reason"}
-    content: dict[str, Any] = {"status": status, "note": NOTES.get(status, NOTES["error"]), "result": result}
     error = response.get("error")
+    code = error.get("code") if isinstance(error, dict) else None
+    note = CODE_NOTES.get(str(code)) or NOTES.get(status, NOTES["error"])
+    content: dict[str, Any] = {"status": status, "note": note, "result": result}
     content["error"] = (
         {"code": error.get("code"), "message": error.get("message"), "details": error.get("details")}
         if isinstance(error, dict)
