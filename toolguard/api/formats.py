@@ -396,7 +396,9 @@ def tool_content(response: dict[str, Any], *, call_id: str | None = None) -> dic
     status = str(response.get("status") or "error")
     result = response.get("result")
     if isinstance(result, dict):
-        result = {name: value for name, value in result.items() if name != "reason"}
+        # A reviewer's words may ride along with a decided result under any
+        # "reason" key; only the stable reason_code reaches the model.
+        result = {name: value for name, value in result.items() if "reason" not in name or name == "reason_code"}
     error = response.get("error")
     code = error.get("code") if isinstance(error, dict) else None
     note = CODE_NOTES.get(str(code)) or NOTES.get(status, NOTES["error"])
