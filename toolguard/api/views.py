@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.services import AuditEvent, audit_append
-from toolguard.api.auth import AGENT_FIRST, IsAgent, is_agent
+from toolguard.api.auth import AGENT_FIRST, IsAgent
 from toolguard.api.errors import error_body
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
 from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
@@ -113,9 +113,11 @@ class ToolCallCreateView(APIView):
             ),
             **error_responses(400, 401, 415, 429),
         },
-        summary="Run one tool call through the guarded pipeline",
+        summary="Run one tool call, or every call of one assistant message, through the guarded pipeline",
     )
     def post(self, request: Request) -> Response:
+        agent_key = request.auth
+        assert isinstance(agent_key, AgentKey)  # IsAgent let only agent keys through
         try:
             call = parse_body(request.data)
         except (MalformedRequest, exceptions.ParseError) as exc:
@@ -123,9 +125,9 @@ class ToolCallCreateView(APIView):
             message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
             return Response(error_body("malformed_request", message), status=400)
         if isinstance(call, Batch):
-            answered = tool_call_batch_execute(agent_key=request.auth, batch=call)
+            answered = tool_call_batch_execute(agent_key=agent_key, batch=call)
             return Response(batch_body(call, answered), status=200)
-        tool_call, outcome = tool_call_execute(agent_key=request.auth, request=call)
+        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
         return Response(tool_call_body(tool_call), status=outcome.http_status, headers=outcome.headers)
 
 
@@ -139,8 +141,10 @@ class ToolCallDetailView(APIView):
         responses={200: ToolCallOutputSerializer, **error_responses(401, 403, 404, 429)},
     )
     def get(self, request: Request, tool_call_id: str) -> Response:
+        agent_key = request.auth
+        assert isinstance(agent_key, AgentKey)  # IsAgent let only agent keys through
         # An agent sees its own customer's calls only; others' look missing.
-        tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=request.auth.customer_id).first()
+        tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=agent_key.customer_id).first()
         if tool_call is None:
             raise exceptions.NotFound("no such tool call")
         return Response(tool_call_body(tool_call, tool_call_answer(tool_call)))
@@ -175,7 +179,8 @@ class ToolListView(APIView):
                 error_body("malformed_request", f"strict applies to {' and '.join(STRICT_FORMATS)} only"), status=400
             )
         tools = all_tools()
-        if is_agent(request):
-            tools = [tool for tool in tools if tool.name in request.auth.allowed_tools]
+        if isinstance(request.auth, AgentKey):
+            allowed = request.auth.allowed_tools
+            tools = [tool for tool in tools if tool.name in allowed]
         exported = [tool_export(tool, fmt, strict=strict == "true") for tool in tools]
         return Response({"format": fmt, "tools": exported})
