@@ -215,3 +215,13 @@ def test_a_call_still_running_elsewhere_is_not_said_to_have_done_nothing() -> No
     error = {"code": "idempotency_in_progress", "message": "m", "details": None}
     content = tool_content({"status": "failed", "result": None, "error": error, "approval_id": None})
     assert "still running" in content["note"] and "nothing was done" not in content["note"]
+
+
+def test_a_batch_is_capped_and_nan_is_not_json(bank: Bank, alice: Any) -> None:
+    call = {"type": "function", "function": {"name": "check_balance", "arguments": '{"account_id": "checking"}'}}
+    many = {"role": "assistant", "tool_calls": [{**call, "id": f"c{n}"} for n in range(65)]}
+    response = post(alice, {"message": many, "session_id": "s"})
+    assert response.status_code == 400 and "at most 64" in response.json()["error"]["message"]
+    nan = {**call, "id": "nan", "function": {"name": "check_balance", "arguments": '{"account_id": NaN}'}}
+    answer = post(alice, {**nan, "session_id": "s"})
+    assert answer.status_code == 422 and answer.json()["error"]["details"][0]["code"] == "invalid_json"

@@ -22,6 +22,9 @@ SESSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 PROVIDERS = ("native", "openai", "responses", "anthropic", "langchain", "gemini", "mcp")
 NAME_LIMIT = 64
 ID_LIMIT = 128
+# One request runs every call of a batch; a model's message holds a handful.
+# The cap keeps one POST from holding a worker for hundreds of pipeline runs.
+MAX_BATCH_CALLS = 64
 
 # Outcomes in which the tool did not do what was asked: the model is told so
 # by the provider's own error flag, not only inside the JSON.
@@ -120,12 +123,17 @@ def parse_arguments_json(raw: str) -> Any:
 
     Raises ValueError (json.JSONDecodeError is one) on text that is not JSON.
     """
-    return json.loads(raw) if raw.strip() else {}
+    return json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
+
+
+def _no_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON, whatever Python's json module accepts.
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def session_id_of(body: dict[str, Any]) -> str:
     session_id = _string(body, "session_id", required=True, limit=ID_LIMIT)
-    if not SESSION_ID.match(session_id):
+    if not SESSION_ID.fullmatch(session_id):  # `$` alone would also match before a trailing newline
         raise MalformedRequest("'session_id' may hold only letters, digits and _ . : -")
     return session_id
 
@@ -157,6 +165,8 @@ def parse_body(body: Any) -> CallRequest | Batch:
         calls = _calls_in_message(body["message"])
     if not calls:
         raise MalformedRequest("the batch holds no tool call")
+    if len(calls) > MAX_BATCH_CALLS:
+        raise MalformedRequest(f"a batch holds at most {MAX_BATCH_CALLS} tool calls")
     providers = {call.provider for call in calls}
     if len(providers) > 1:
         raise MalformedRequest(f"a batch mixes shapes ({', '.join(sorted(providers))}); send one message at a time")
