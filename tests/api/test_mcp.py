@@ -188,3 +188,12 @@ def test_a_tool_name_postgresql_cannot_store_is_invalid_params(mcp: Mcp) -> None
     assert answer["error"]["code"] == mt.INVALID_PARAMS and "'name'" in answer["error"]["message"]
     too_long = mcp.request("tools/call", {"name": "x" * 65, "arguments": {}})
     assert too_long["error"]["code"] == mt.INVALID_PARAMS
+
+
+def test_an_mcp_call_read_over_rest_answers_in_mcps_shape(bank: Bank, mcp: Mcp) -> None:
+    held = mcp.call("transfer_funds", transfer_call(key="mcp-rest", amount=2_000_000)["arguments"])
+    rest = Client().get(
+        f"/api/v1/tool-calls/{held.structured_content['call_id']}", headers={"Authorization": f"Bearer {mcp.key}"}
+    )
+    message = mt.CallToolResult.model_validate(rest.json()["tool_message"])
+    assert message.is_error is False and (message.structured_content or {})["status"] == "pending_approval"
