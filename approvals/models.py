@@ -16,18 +16,17 @@ class ApprovalRequest(models.Model):
         EXPIRED = "expired"
         FAILED = "failed"
 
-    class Rule(models.TextChoices):
-        OVER_THRESHOLD = "over_threshold", "Over the per-transfer threshold"
-        SESSION_LIMIT = "session_limit", "Session total over the limit"
-        NEW_PAYEE = "new_payee", "Destination is not a registered payee"
-        DUAL_CONTROL = "dual_control", "Needs two reviewers"
-
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="approvals")
     tool = models.CharField(max_length=64)
     tool_call = models.ForeignKey("toolguard.ToolCall", on_delete=models.PROTECT, related_name="+")
-    transfer = models.OneToOneField(
-        "toolguard.Transfer", on_delete=models.PROTECT, null=True, blank=True, related_name="approval"
+    # The held operation, as its tool knows it (a transfer id, an order refund id...);
+    # the core only hands it back to the tool's handler.
+    held_ref = models.CharField(max_length=128, blank=True)
+    # The tool's describe(): {"title": str, "fields": [{"label", "value"}]}, what the reviewer must see.
+    summary = models.JSONField(default=dict)
+    agent_key = models.ForeignKey(
+        "toolguard.AgentKey", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     idempotency_record = models.ForeignKey(
         "toolguard.IdempotencyRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -38,8 +37,10 @@ class ApprovalRequest(models.Model):
     # Canonical hash of the arguments the reviewer is asked about; execution
     # refuses if what it would run differs.
     arguments_hash = models.CharField(max_length=64)
-    amount_cents = models.BigIntegerField(default=0)
+    # The call's value when its tool declares one (send_customer_email has none).
+    value_cents = models.BigIntegerField(null=True, blank=True)
     currency = models.CharField(max_length=3, blank=True)
+    beneficiary = models.CharField(max_length=256, blank=True)
     rules = models.JSONField(default=list)
     risk_flags = models.JSONField(default=list)
     sanitizer_modifications = models.JSONField(default=list)
@@ -58,10 +59,13 @@ class ApprovalRequest(models.Model):
             # The reviewer queue: pending requests, oldest first; also the expiry sweep.
             models.Index(fields=["status", "created_at"], name="approval_status_age"),
             models.Index(fields=["status", "expires_at"], name="approval_status_expiry"),
+            # Reviewers' cases: what one key or one beneficiary has waiting.
+            models.Index(fields=["agent_key", "status"], name="approval_key_status"),
+            models.Index(fields=["beneficiary", "status"], name="approval_beneficiary_status"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tool} {self.amount_cents} {self.status}"
+        return f"{self.tool} {self.held_ref} {self.status}"
 
 
 class ApprovalDecision(models.Model):

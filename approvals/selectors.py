@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.models import AuditEntry
-from toolguard.models import Account, AgentSession, ToolCall
+from toolguard.models import AgentSession, ToolCall
+from toolguard.tools.registry import rule_label
 
 
 def approval_backlog_by_tool() -> list[tuple[str, int, float]]:
@@ -50,7 +51,6 @@ RISK_FLAGS: dict[str, tuple[str, str]] = {
     "session_injection_blocks": ("Session has injection blocks", "bad"),
     "session_quarantined": ("Session quarantined", "bad"),
 }
-RULE_LABELS: dict[str, str] = dict(ApprovalRequest.Rule.choices)
 
 
 def risk_flag(code: str) -> RiskFlag:
@@ -60,7 +60,7 @@ def risk_flag(code: str) -> RiskFlag:
 
 def rule_labels(rules: Iterable[str]) -> list[tuple[str, str]]:
     """(code, human label) for each rule that held a request, unknown codes kept readable."""
-    return [(rule, RULE_LABELS.get(rule, rule.replace("_", " "))) for rule in rules]
+    return [(rule, rule_label(rule)) for rule in rules]
 
 
 @dataclass
@@ -196,23 +196,11 @@ class ReviewDetail:
     decisions: list[ApprovalDecision]
     session_calls: list[SessionCall]
     audit_trail: list[AuditLine]
-    source_account: Account | None
     session: AgentSession | None
 
     @property
     def approval(self) -> ApprovalRequest:
         return self.row.approval
-
-    @property
-    def balance_after(self) -> int | None:
-        if self.source_account is None:
-            return None
-        return self.source_account.balance_cents - self.approval.amount_cents
-
-    @property
-    def insufficient_funds(self) -> bool:
-        after = self.balance_after
-        return after is not None and after < 0
 
     @property
     def approvals_missing(self) -> int:
@@ -248,9 +236,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
             Q(approval_id=str(approval.id)) | Q(tool_call_id=str(approval.tool_call_id))
         ).order_by("timestamp", "id")
     ]
-    source_account = Account.objects.filter(
-        customer_id=approval.customer_id, number=str(approval.arguments.get("from_account", ""))
-    ).first()
     session = AgentSession.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).first()
     return ReviewDetail(
         row=row,
@@ -259,6 +244,5 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         decisions=decisions,
         session_calls=session_calls,
         audit_trail=audit_trail,
-        source_account=source_account,
         session=session,
     )

@@ -17,6 +17,8 @@ class ApprovalSerializer(serializers.ModelSerializer):
     customer = serializers.CharField(source="customer.external_id")
     decisions = ApprovalDecisionSerializer(many=True, read_only=True)
     approvals_received = serializers.SerializerMethodField()
+    # The name clients knew before values were generic; the same number as value_cents.
+    amount_cents = serializers.IntegerField(source="value_cents", read_only=True, allow_null=True)
 
     class Meta:
         model = ApprovalRequest
@@ -28,8 +30,12 @@ class ApprovalSerializer(serializers.ModelSerializer):
             "session_id",
             "requested_by",
             "arguments",
+            "held_ref",
+            "summary",
+            "value_cents",
             "amount_cents",
             "currency",
+            "beneficiary",
             "rules",
             "risk_flags",
             "sanitizer_modifications",

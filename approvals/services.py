@@ -1,8 +1,9 @@
 """Approval flows: hold a call, decide it exactly once, expire what nobody decides.
 
-Every transition is one transaction that moves the approval, its transfer,
-the idempotency record the agent's retries read, the original tool call, and
-writes the audit entries last.
+Every transition is one transaction that moves the approval, the held
+operation (through its tool's handler: this app imports no tool family), the
+value it counts in the windows, the idempotency record the agent's retries
+read, the original tool call, and writes the audit entries last.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from django.utils import timezone
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.services import AuditEvent, audit_append
 from toolguard import metrics
-from toolguard.models import IdempotencyRecord, ToolCall, Transfer
+from toolguard.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
-from toolguard.tools.registry import BusinessError
+from toolguard.tools.registry import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
 
 if TYPE_CHECKING:
-    from toolguard.models import AgentSession  # noqa: F401
-    from toolguard.tools.registry import Tool, ToolContext
+    from toolguard.policy import Value
+    from toolguard.tools.registry import Tool
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +63,10 @@ def approval_request_create(
     arguments: dict[str, Any],
     arguments_hash: str,
     rules: list[str],
-    transfer_id: str | None,
+    required_approvals: int,
+    held_ref: str,
+    summary: dict[str, Any],
+    value: Value | None,
 ) -> ApprovalRequest:
     """Create the pending request inside the executor's transaction."""
     flags = []
@@ -75,18 +79,21 @@ def approval_request_create(
         customer_id=ctx.agent_key.customer_id,
         tool=tool.name,
         tool_call=tool_call,
-        transfer_id=transfer_id,
+        held_ref=held_ref,
+        summary=summary,
+        agent_key=ctx.agent_key,
         idempotency_record=idempotency_record,
         session_id=ctx.session.session_id,
         requested_by=ctx.agent_key.label,
         arguments=arguments,
         arguments_hash=arguments_hash,
-        amount_cents=int(arguments.get("amount", 0)),
-        currency=str(arguments.get("currency", "")),
+        value_cents=value.amount_cents if value else None,
+        currency=value.currency if value else "",
+        beneficiary=value.beneficiary if value else "",
         rules=rules,
         risk_flags=flags,
         sanitizer_modifications=list(ctx.modifications),
-        required_approvals=2 if "dual_control" in rules else 1,
+        required_approvals=required_approvals,
         expires_at=timezone.now() + timedelta(seconds=settings.TOOLGUARD_APPROVAL_TTL_SECONDS),
     )
     transaction.on_commit(lambda: _queue("approvals.tasks.approval_notify", str(approval.id)))
@@ -107,23 +114,23 @@ def _queue(task: str, *args: Any) -> None:
 class _Settlement:
     status: str
     http_status: int
-    transfer_status: str
     error: dict[str, Any] | None = None
 
 
+def _handler(tool: str) -> ToolHandler:
+    """The tool's handler; a tool no longer in the catalog settles with the defaults (nothing kept)."""
+    registered = get_tool(tool)
+    return registered.handler if registered is not None else ToolHandler()
+
+
+def _held(approval: ApprovalRequest) -> HeldCall:
+    return HeldCall(tool=approval.tool, held_ref=approval.held_ref, arguments=approval.arguments)
+
+
 def _settle(
-    approval: ApprovalRequest, settlement: _Settlement, *, now: datetime, extra_result: dict[str, Any] | None = None
+    approval: ApprovalRequest, settlement: _Settlement, *, now: datetime, result: dict[str, Any]
 ) -> dict[str, Any]:
-    """Write the terminal state to the approval, its transfer, the agent's record and call."""
-    transfer = approval.transfer
-    result: dict[str, Any] = {}
-    if transfer is not None:
-        transfer.status = settlement.transfer_status
-        if settlement.error:
-            transfer.failure_reason = settlement.error["code"]
-        transfer.save(update_fields=["status", "failure_reason", "completed_at"])
-        result = transfer.as_result()
-    result.update(extra_result or {})
+    """Write the terminal state to the approval, its value entry, the agent's record and call."""
     outcome = {
         "status": settlement.status,
         "http_status": settlement.http_status,
@@ -138,8 +145,19 @@ def _settle(
     if settlement.error:
         approval.failure_reason = settlement.error["code"]
     approval.save(update_fields=["status", "outcome", "decided_at", "version", "failure_reason"])
+    counted = ValueEntry.Status.COMPLETED if settlement.status == "completed" else ValueEntry.Status.VOID
+    ValueEntry.objects.filter(tool_call_id=approval.tool_call_id).update(status=counted)
     _publish_outcome(approval, outcome)
     return outcome
+
+
+def _settle_unexecuted(
+    approval: ApprovalRequest, settlement: _Settlement, *, now: datetime, extra_result: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Rejected, expired or failed: the tool marks its held operation, nothing runs."""
+    reason = settlement.error["code"] if settlement.error else ""
+    result = _handler(approval.tool).settle_held(_held(approval), status=settlement.status, reason=reason)
+    return _settle(approval, settlement, now=now, result={**result, **(extra_result or {})})
 
 
 def _publish_outcome(approval: ApprovalRequest, outcome: dict[str, Any]) -> None:
@@ -184,7 +202,7 @@ def _event(
 
 
 def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEvent]:
-    _settle(approval, _Settlement("expired", 200, Transfer.Status.EXPIRED), now=now)
+    _settle_unexecuted(approval, _Settlement("expired", 200), now=now)
     return [
         _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure"),
     ]
@@ -219,7 +237,7 @@ def approval_decide(
         # the transfer runs at most once.
         approval = (
             ApprovalRequest.objects.select_for_update(of=("self",))
-            .select_related("customer", "transfer")
+            .select_related("customer", "agent_key__customer")
             .filter(id=approval_id)
             .first()
         )
@@ -285,7 +303,7 @@ def _decide_locked(
     if decision == ApprovalDecision.Decision.REJECT:
         # Any rejection is final, even after a first approval.
         event("approval_denied", "failure", **decided)
-        _settle(approval, _Settlement("rejected", 200, Transfer.Status.REJECTED), now=now, extra_result=decided)
+        _settle_unexecuted(approval, _Settlement("rejected", 200), now=now, extra_result=decided)
         event("transfer_rejected", "failure", code="rejected_by_reviewer")
         audit_append(events)
         return
@@ -298,37 +316,32 @@ def _decide_locked(
         audit_append(events)
         return
 
-    transfer = approval.transfer
-    assert transfer is not None
     try:
-        _verify_arguments(approval, transfer)
-        with transaction.atomic():  # a savepoint: a refusal leaves balances untouched
-            from toolguard.tools.banking import transfer_move_money
-
-            transfer_move_money(transfer)
+        if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
+            raise BusinessError("arguments_changed", "the arguments no longer match what was approved")
+        with transaction.atomic():  # a savepoint: a refusal leaves the tool's state untouched
+            result = _handler(approval.tool).execute_held(_held_context(approval), _held(approval))
     except BusinessError as exc:
         error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
-        _settle(approval, _Settlement("failed", 422, Transfer.Status.FAILED, error), now=now)
+        _settle_unexecuted(approval, _Settlement("failed", 422, error), now=now)
         event("transfer_rejected", "failure", code=exc.code)
     else:
-        _settle(approval, _Settlement("completed", 200, Transfer.Status.COMPLETED), now=now, extra_result=decided)
-        event("transfer_completed", "success", result=transfer.as_result())
+        _settle(approval, _Settlement("completed", 200), now=now, result={**result, **decided})
+        event("transfer_completed", "success", result=result)
     audit_append(events)
 
 
-def _verify_arguments(approval: ApprovalRequest, transfer: Transfer) -> None:
-    """Execute only what the reviewer was shown."""
-    shown = idempotency.arguments_hash(approval.arguments)
-    about_to_run = {
-        "from_account": transfer.from_account.number,
-        "to_account": transfer.to_account.number,
-        "amount": transfer.amount_cents,
-        "currency": transfer.currency,
-    }
-    if transfer.memo or "memo" in approval.arguments:
-        about_to_run["memo"] = transfer.memo
-    if shown != approval.arguments_hash or idempotency.arguments_hash(about_to_run) != approval.arguments_hash:
-        raise BusinessError("arguments_changed", "the transfer no longer matches what was approved")
+def _held_context(approval: ApprovalRequest) -> ToolContext:
+    """The call's context again, as of the decision: the same key, customer and session."""
+    key = approval.agent_key
+    if key is None:
+        raise BusinessError("tool_unavailable", "the agent key of this request is unknown")
+    session = AgentSession.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).first()
+    return ToolContext(
+        agent_key=key,
+        session=session or AgentSession(customer_id=approval.customer_id, session_id=approval.session_id),
+        tool_call_id=str(approval.tool_call_id),
+    )
 
 
 def approvals_expire(*, now: datetime | None = None, batch: int = 2000) -> int:
@@ -353,21 +366,21 @@ def approvals_expire(*, now: datetime | None = None, batch: int = 2000) -> int:
 
 def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
     """Expire one locked batch with a handful of statements, not a few per row."""
-    approvals = list(
-        ApprovalRequest.objects.filter(id__in=ids).select_related(
-            "customer", "transfer__from_account", "transfer__to_account"
-        )
-    )
+    approvals = list(ApprovalRequest.objects.filter(id__in=ids).select_related("customer"))
+    by_tool: dict[str, list[ApprovalRequest]] = {}
+    for approval in approvals:
+        by_tool.setdefault(approval.tool, []).append(approval)
+    results: dict[uuid.UUID, dict[str, Any]] = {}
+    for tool, held in by_tool.items():
+        # One call per tool: a family settles its whole share of the batch at once.
+        settled = _handler(tool).settle_held_many([_held(a) for a in held], status="expired")
+        results.update({a.id: settled.get(a.held_ref, {}) for a in held})
     outcomes, events = [], []
     for approval in approvals:
-        result: dict[str, Any] = {}
-        if approval.transfer is not None:
-            approval.transfer.status = Transfer.Status.EXPIRED
-            result = approval.transfer.as_result()
         outcome = {
             "status": "expired",
             "http_status": 200,
-            "result": result,
+            "result": results.get(approval.id, {}),
             "error": None,
             "approval_id": str(approval.id),
         }
@@ -375,6 +388,9 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
         events.append(
             _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure")
         )
+    ValueEntry.objects.filter(tool_call_id__in=[a.tool_call_id for a in approvals]).update(
+        status=ValueEntry.Status.VOID
+    )
     if _is_sqlite():
         _expire_rows_portable(ids, outcomes, now)
     else:
@@ -385,8 +401,6 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
 # The approval's outcome is written per row (pipelined); the rows that copy it
 # follow in one set-based statement each, keyed by a single array parameter.
 PG_EXPIRE_COPY = [
-    """UPDATE toolguard_transfer t SET status = 'expired'
-       FROM approvals_approvalrequest a WHERE a.transfer_id = t.id AND a.id = ANY(%(ids)s)""",
     """UPDATE toolguard_idempotencyrecord r SET outcome = a.outcome, updated_at = %(now)s
        FROM approvals_approvalrequest a WHERE a.idempotency_record_id = r.id AND a.id = ANY(%(ids)s)""",
     """UPDATE toolguard_toolcall c SET status = 'expired', http_status = 200,
@@ -413,7 +427,6 @@ def _expire_rows_portable(ids: list[uuid.UUID], outcomes: Outcomes, now: datetim
     ApprovalRequest.objects.filter(id__in=ids).update(
         status=ApprovalRequest.Status.EXPIRED, decided_at=now, version=F("version") + 1
     )
-    Transfer.objects.filter(approval__id__in=ids).update(status=Transfer.Status.EXPIRED)
     record_ids = [approval.idempotency_record_id for approval, _ in outcomes if approval.idempotency_record_id]
     IdempotencyRecord.objects.filter(id__in=record_ids).update(updated_at=now)
     ToolCall.objects.filter(id__in=[approval.tool_call_id for approval, _ in outcomes]).update(

@@ -29,12 +29,13 @@ def approval_notify(approval_id: str) -> None:
     approval = ApprovalRequest.objects.select_related("customer").filter(id=approval_id).first()
     if approval is None or approval.status != ApprovalRequest.Status.PENDING:
         return
-    amount = f"{approval.amount_cents / 100:,.2f} {approval.currency}"
+    what = approval.summary.get("title") or approval.tool
     summary = {
         "approval_id": str(approval.id),
         "tool": approval.tool,
         "customer": approval.customer.external_id,
-        "amount": approval.amount_cents,
+        "summary": approval.summary,
+        "amount": approval.value_cents,
         "currency": approval.currency,
         "rules": approval.rules,
         "expires_at": approval.expires_at.isoformat(),
@@ -48,7 +49,7 @@ def approval_notify(approval_id: str) -> None:
     )
     if emails:
         send_mail(
-            subject=f"[toolguard] {approval.tool} of {amount} waits for review",
+            subject=f"[toolguard] {what}: waits for review",
             message=f"Held by: {', '.join(approval.rules)}\nReview it at /review/{approval.id}/\n",
             from_email=None,
             recipient_list=emails,

@@ -163,17 +163,17 @@ def _keep_draft(request: HttpRequest, approval_id: uuid.UUID, data: dict[str, An
 
 
 def _decided_message(approval: ApprovalRequest, decision: str) -> str:
-    amount = cents(approval.amount_cents, approval.currency)
-    route = f"{approval.arguments.get('from_account', '')} → {approval.arguments.get('to_account', '')}"
+    title = approval.summary.get("title") or approval.tool
+    what = f"{cents(approval.value_cents, approval.currency)} ({title})" if approval.value_cents is not None else title
     if decision == ApprovalDecision.Decision.REJECT:
-        return f"Rejected: {amount} {route} will not be transferred. The agent receives the rejection."
+        return f"Rejected: {what} will not run. The agent receives the rejection."
     if approval.status == ApprovalRequest.Status.COMPLETED:
-        return f"Approved and executed: {amount} transferred {route}."
+        return f"Approved and executed: {what}."
     if approval.status == ApprovalRequest.Status.FAILED:
         error = (approval.outcome or {}).get("error") or {}
         return (
-            f"Approved, but the transfer was refused when it ran ({error.get('message', approval.failure_reason)}). "
-            "Nothing was moved."
+            f"Approved, but {what} was refused when it ran ({error.get('message', approval.failure_reason)}). "
+            "Nothing was changed."
         )
     return "Your approval is recorded. This request needs a second reviewer's approval before it runs."
 

@@ -47,7 +47,8 @@ def bench_env(database_url: str) -> dict[str, str]:
 def seed() -> dict[str, Any]:
     from django.contrib.auth.models import Group, User
 
-    from toolguard.models import Account, AgentKey, Customer
+    from banking.models import Account
+    from toolguard.models import AgentKey, Customer
 
     customer = Customer.objects.create(external_id="bench-approvals", name="Bench")
     Account.objects.create(number="bench-src", customer=customer, currency="USD", balance_cents=10**13)
@@ -85,7 +86,8 @@ def hold_in_bulk(agent_key: Any, count: int) -> None:
     from django.utils import timezone
 
     from approvals.models import ApprovalRequest
-    from toolguard.models import Account, IdempotencyRecord, ToolCall, Transfer
+    from banking.models import Account, Transfer
+    from toolguard.models import IdempotencyRecord, ToolCall
 
     source, destination = Account.objects.get(number="bench-src"), Account.objects.get(number="bench-dst")
     now = timezone.now()
@@ -138,13 +140,14 @@ def hold_in_bulk(agent_key: Any, count: int) -> None:
                 customer_id=agent_key.customer_id,
                 tool="transfer_funds",
                 tool_call=call,
-                transfer=transfer,
+                held_ref=str(transfer.id),
+                agent_key=agent_key,
                 idempotency_record=record,
                 session_id=f"bulk-{n}",
                 requested_by=agent_key.label,
                 arguments=arguments,
                 arguments_hash="0" * 64,
-                amount_cents=HELD_CENTS,
+                value_cents=HELD_CENTS,
                 currency="USD",
                 rules=["over_threshold"],
                 expires_at=now - timedelta(minutes=5),
@@ -228,7 +231,7 @@ def main() -> None:
     from approvals.models import ApprovalRequest
     from approvals.services import approvals_expire
     from audit.services import audit_chain_verify
-    from toolguard.models import Account
+    from banking.models import Account
 
     seeded = seed()
     log(f"holding {args.decisions} transfers through the pipeline")

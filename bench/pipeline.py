@@ -105,7 +105,8 @@ def bench_env(database_url: str) -> dict[str, str]:
 
 def seed() -> list[dict[str, str]]:
     """Customers with two own accounts each: own-account transfers need no payee and no approval."""
-    from toolguard.models import Account, AgentKey, Customer
+    from banking.models import Account
+    from toolguard.models import AgentKey, Customer
 
     customers = []
     for i in range(CUSTOMERS):
@@ -122,7 +123,7 @@ def seed() -> list[dict[str, str]]:
 def total_money() -> int:
     from django.db.models import Sum
 
-    from toolguard.models import Account
+    from banking.models import Account
 
     return int(Account.objects.aggregate(total=Sum("balance_cents"))["total"] or 0)
 
@@ -276,7 +277,10 @@ def sanitizer_available(wait_s: float) -> bool:
 def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str, Any]:
     """Microseconds per call for the two argument guards, in-process and single-threaded."""
     from toolguard.pipeline.validation import validation_errors
-    from toolguard.tools.banking import TRANSFER_FUNDS
+    from toolguard.tools.registry import get_tool
+
+    TRANSFER_FUNDS = get_tool("transfer_funds")
+    assert TRANSFER_FUNDS is not None
 
     # Distinct values, so a cache keyed on the input cannot make the guards look free.
     calls = [
@@ -328,7 +332,8 @@ def verify(
 ) -> dict[str, Any]:
     """Each guarded 2xx that was not a replay is exactly one transfer; money is conserved."""
     from audit.services import audit_chain_verify
-    from toolguard.models import IdempotencyRecord, ToolCall, Transfer
+    from banking.models import Transfer
+    from toolguard.models import IdempotencyRecord, ToolCall
 
     def seen(name: str, field: str) -> int:
         if name not in results:

@@ -257,11 +257,11 @@ class Replay:
                 f"; sanitizer stripped {', '.join(cp for m in modified for cp in m['code_points'])}" if modified else ""
             )
             print(
-                f"  {approval['id'][:8]} {dollars(approval['amount_cents'])} {arguments.get('from_account')} -> "
+                f"  {approval['id'][:8]} {dollars(approval['value_cents'])} {arguments.get('from_account')} -> "
                 f"{arguments.get('to_account')}  rules: {', '.join(approval['rules'])}; "
                 f"needs {approval['required_approvals']} reviewer(s); expires {approval['expires_at']}{stripped}"
             )
-        total = sum(a["amount_cents"] for a in ours.values())
+        total = sum(a["value_cents"] for a in ours.values())
         print(f"  {len(ours)} pending, {dollars(total)} in total: decide them at {self.base_url}/review/")
         self.pending = ours
 
@@ -321,9 +321,7 @@ class Replay:
         print("\nSummary")
         print(f"  money moved out to {ATTACKER_ACCOUNT}: {dollars(moved)}"
               f" (its balance {dollars(before)} before, {dollars(after)} after)")  # fmt: skip
-        print(
-            f"  transfers held for a reviewer: {len(held)} ({dollars(sum(a['amount_cents'] for a in held.values()))})"
-        )
+        print(f"  transfers held for a reviewer: {len(held)} ({dollars(sum(a['value_cents'] for a in held.values()))})")
         print(f"  stopped by schema validation: {count['invalid']}; by authorization: {count['denied']}")
         print(f"  sanitizer blocks: {count['blocked']} (session {self.poisoned_session} quarantined)")
         print(f"  refused by the quarantine: {count['quarantined']}")

@@ -18,7 +18,8 @@ from django.contrib.auth.models import Group, User
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from toolguard.models import Account, AgentKey, Customer, Payee
+from banking.models import Account, Payee
+from toolguard.models import AgentKey, Customer
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 

@@ -6,7 +6,9 @@ class ToolguardConfig(AppConfig):
     verbose_name = "Tool execution"
 
     def ready(self) -> None:
-        # Registering the tools compiles every validator once, at start-up,
-        # so a bad schema stops the process instead of a request.
         from toolguard.api import schema  # noqa: F401  (registers the OpenAPI auth scheme)
-        from toolguard.tools import banking  # noqa: F401
+        from toolguard.catalog import catalogs_load
+
+        # Every family's catalog and TOOLGUARD_TOOL_CATALOG, loaded once: validators
+        # and policies compile here, so a broken entry stops the process, not a request.
+        catalogs_load()

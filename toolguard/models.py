@@ -1,4 +1,8 @@
-"""The bank the reference tools act on, and the records of every tool call."""
+"""The principals tools act for, and the records of every tool call.
+
+The core knows no tool family: accounts, orders and the like live in the
+family apps (banking/, support/).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.utils import timezone
 
 
 class Customer(models.Model):
@@ -18,83 +22,11 @@ class Customer(models.Model):
     # The person this customer is, when they also have a login: a reviewer
     # must never decide a request made on their own behalf.
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # principal.customer_age_days in policies: "hold refunds for customers younger than 30 days".
+    created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return self.external_id
-
-
-class Account(models.Model):
-    number = models.CharField(max_length=64, unique=True)
-    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="accounts")
-    currency = models.CharField(max_length=3)
-    balance_cents = models.BigIntegerField(default=0)
-    is_active = models.BooleanField(default=True)
-
-    class Meta:
-        constraints = [
-            # The last line of defence against an overdraft, whatever the code does.
-            models.CheckConstraint(condition=Q(balance_cents__gte=0), name="account_balance_non_negative"),
-        ]
-
-    def __str__(self) -> str:
-        return self.number
-
-
-class Payee(models.Model):
-    customer = models.ForeignKey(Customer, on_delete=models.CASCADE, related_name="payees")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
-    label = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["customer", "account"], name="payee_unique_per_customer")]
-
-    def __str__(self) -> str:
-        return f"{self.customer} -> {self.account}"
-
-
-class Transfer(models.Model):
-    class Status(models.TextChoices):
-        PENDING_APPROVAL = "pending_approval"
-        COMPLETED = "completed"
-        REJECTED = "rejected"
-        EXPIRED = "expired"
-        FAILED = "failed"
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="transfers")
-    session_id = models.CharField(max_length=128)
-    from_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="outgoing")
-    to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="incoming")
-    amount_cents = models.BigIntegerField()
-    currency = models.CharField(max_length=3)
-    memo = models.CharField(max_length=256, blank=True)
-    status = models.CharField(max_length=20, choices=Status.choices)
-    failure_reason = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    completed_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [
-            # Session total for the per-session approval limit.
-            models.Index(fields=["customer", "session_id", "status"], name="transfer_session_status"),
-            # list_transactions: newest transfers touching one account.
-            models.Index(fields=["from_account", "-created_at"], name="transfer_from_recent"),
-            models.Index(fields=["to_account", "-created_at"], name="transfer_to_recent"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.amount_cents} {self.currency} {self.status}"
-
-    def as_result(self) -> dict[str, object]:
-        return {
-            "transfer_id": str(self.id),
-            "status": self.status,
-            "from_account": self.from_account.number,
-            "to_account": self.to_account.number,
-            "amount": self.amount_cents,
-            "currency": self.currency,
-        }
 
 
 def _hash_key(raw_key: str) -> str:
@@ -131,6 +63,11 @@ class AgentKey(models.Model):
     allowed_tools = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # Injection blocks across any of the key's sessions quarantine the key
+    # itself, so a fresh session id never escapes (TOOLGUARD_QUARANTINE_BLOCKS).
+    quarantined_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.CharField(max_length=150, blank=True)
 
     objects = AgentKeyManager()
 
@@ -141,6 +78,10 @@ class AgentKey(models.Model):
     def label(self) -> str:
         """How the key appears in the audit log: identifiable, never usable."""
         return f"agent:{self.customer.external_id}:{self.prefix}"
+
+    @property
+    def is_quarantined(self) -> bool:
+        return self.quarantined_at is not None
 
 
 class AgentSession(models.Model):
@@ -190,6 +131,8 @@ class ToolCall(models.Model):
         indexes = [
             # A session's calls in order, on the reviewer's detail page.
             models.Index(fields=["customer", "session_id", "created_at"], name="toolcall_session_order"),
+            # Key quarantine: one key's recent blocked calls, across its sessions.
+            models.Index(fields=["agent_key", "status", "created_at"], name="toolcall_key_status_recent"),
         ]
 
     def __str__(self) -> str:
@@ -222,3 +165,43 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool}:{self.key}"
+
+
+class ValueEntry(models.Model):
+    """The value one tool call moves, counted by the value windows.
+
+    Written with the call in its transaction (pending when held, completed
+    when executed) and moved by the decision or expiry in theirs, so the
+    windows a policy reads are always what has happened or may still happen.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        COMPLETED = "completed"
+        VOID = "void"
+
+    COUNTED = (Status.PENDING, Status.COMPLETED)
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="+")
+    agent_key = models.ForeignKey(AgentKey, on_delete=models.PROTECT, related_name="+")
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=64)
+    tool_call = models.OneToOneField(ToolCall, on_delete=models.PROTECT, related_name="value_entry")
+    beneficiary = models.CharField(max_length=256, blank=True)
+    value_cents = models.BigIntegerField()
+    currency = models.CharField(max_length=3, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            # window.customer and window.key: one customer's recent value in one currency.
+            models.Index(fields=["customer", "currency", "created_at"], name="value_customer_recent"),
+            # session.total: one session's value, whatever its age.
+            models.Index(fields=["customer", "session_id"], name="value_session"),
+            # window.beneficiary: value flowing to one destination, from any customer.
+            models.Index(fields=["beneficiary", "currency", "created_at"], name="value_beneficiary_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.value_cents} {self.currency} {self.status}"

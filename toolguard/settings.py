@@ -70,6 +70,9 @@ INSTALLED_APPS = [
     "toolguard",
     "approvals",
     "audit",
+    # Tool families: each registers its tools through its own catalog.
+    "banking",
+    "support",
 ]
 
 MIDDLEWARE = [
@@ -237,6 +240,10 @@ TOOLGUARD_APPROVAL_TTL_SECONDS = envint("TOOLGUARD_APPROVAL_TTL_SECONDS", 3600, 
 TOOLGUARD_IDEMPOTENCY_TTL_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_TTL_SECONDS", 86_400, minimum=1)
 TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS", 30, minimum=1)
 TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1)
+# Value windows (per customer, agent key, beneficiary) and key quarantine count over this span.
+TOOLGUARD_VALUE_WINDOW_SECONDS = envint("TOOLGUARD_VALUE_WINDOW_SECONDS", 86_400, minimum=1)
+# Extra tool catalogs (YAML), comma-separated; later files replace entries of the same name.
+TOOLGUARD_TOOL_CATALOG = envlist("TOOLGUARD_TOOL_CATALOG", [])
 TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL", "")
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")

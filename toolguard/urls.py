@@ -8,7 +8,7 @@ from rest_framework.permissions import IsAuthenticated
 
 from approvals import api as approvals_api
 from audit import api as audit_api
-from toolguard import pages, views
+from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
 from toolguard.mcp.views import mcp_endpoint
@@ -51,6 +51,8 @@ urlpatterns = [
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
+    # A compliance page, under /audit/ with the others; its service is the pipeline's policy stage.
+    path("audit/policy-replay/", replay_views.policy_replay_page, name="policy-replay"),
     path("audit/", include("audit.urls")),
     path("admin/", admin.site.urls),
     path("", login_required(pages.home), name="home"),
@@ -58,6 +60,6 @@ urlpatterns = [
 
 if settings.TOOLGUARD_BENCH_ENDPOINTS:
     # Only for bench/pipeline.py: the same transfer with no guards, as a baseline.
-    from toolguard import bench_views
+    from banking import bench_views
 
     urlpatterns.append(path("bench/bare-transfer", bench_views.BareTransferView.as_view(), name="bench-bare-transfer"))

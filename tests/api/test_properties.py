@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from approvals.models import ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide
+from banking.models import Account, Transfer
 from tests.conftest import Bank, transfer_call
-from toolguard.models import Account, Transfer
 
 pytestmark = pytest.mark.django_db
 

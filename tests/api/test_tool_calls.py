@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
+from banking.models import Transfer
 from tests.conftest import Bank, agent_client, person_client, transfer_call
-from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall, Transfer
+from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +205,7 @@ def test_session_total_holds_split_transfers(bank: Bank, alice: Any) -> None:
     ]
     assert statuses == ["completed", "pending_approval", "pending_approval"]
     held = ApprovalRequest.objects.order_by("created_at").first()
-    assert held is not None and held.rules == ["session_limit"]
+    assert held is not None and held.rules == ["session_limit", "customer_window"]
 
 
 def test_new_payee_needs_approval_and_dual_control_over_the_limit(bank: Bank, alice: Any) -> None:
@@ -290,7 +291,9 @@ def test_get_of_a_replayed_held_call_follows_the_decision(bank: Bank, alice: Any
     "fmt,key", [("native", "parameters"), ("openai", "function"), ("anthropic", "input_schema"), ("mcp", "inputSchema")]
 )
 def test_tool_export_formats_share_one_schema(bank: Bank, alice: Any, fmt: str, key: str) -> None:
-    from toolguard.tools.banking import TRANSFER_SCHEMA
+    from toolguard.tools.registry import get_tool
+
+    TRANSFER_SCHEMA = get_tool("transfer_funds").schema  # type: ignore[union-attr]
 
     tools = alice.get(f"/api/v1/tools?format={fmt}").json()["tools"]
     transfer = next(t for t in tools if (t.get("function") or t).get("name") == "transfer_funds")

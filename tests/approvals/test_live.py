@@ -14,9 +14,9 @@ import pytest
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
+from banking.models import Transfer
 from tests.conftest import make_bank, requires_postgres, transfer_call
 from tests.live import ROOT, bearer, child_env, gunicorn, unique
-from toolguard.models import Transfer
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"

@@ -18,9 +18,9 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from django.db import connections
 
+from banking.models import Transfer
 from tests.conftest import Bank, make_bank, transfer_call
 from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, gunicorn, require_chromium, unique
-from toolguard.models import Transfer
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 

@@ -185,10 +185,10 @@ def test_detail_shows_full_arguments_buttons_reason_and_context(bank: Bank) -> N
         assert f'<option value="{code}">{label}</option>' in html
     assert f'<input type="hidden" name="version" value="{approval.version}"' in html
     assert 'name="csrfmiddlewaretoken"' in html
-    # The sanitizer's change, the session's calls in order, the balance now, the audit trail.
+    # The sanitizer's change, the session's calls in order, the tool's summary, the audit trail.
     assert "invisible_stripped" in html and "U+200B" in html
     assert html.index(">check_balance<") < html.index("this request")
-    assert "$50,000.00" in html and "$30,000.00" in html  # checking now, and after this transfer
+    assert "What will run" in html and "$20,000.00 USD" in html  # banking's describe(): the amount as money
     assert "approval_requested" in html and "transfer_initiated" in html
     assert "Over the per-transfer threshold" in html
 

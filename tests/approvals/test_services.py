@@ -12,8 +12,9 @@ from approvals.models import ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide, approvals_expire
 from audit.models import AuditEntry
 from audit.services import audit_chain_verify
+from banking.models import Transfer
 from tests.conftest import Bank, person_client, transfer_call
-from toolguard.models import IdempotencyRecord, Transfer
+from toolguard.models import IdempotencyRecord
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +124,7 @@ def test_re_check_at_execution_fails_cleanly_when_the_balance_is_gone(bank: Bank
 
 def test_tampered_arguments_are_not_executed(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
-    Transfer.objects.filter(id=approval.transfer_id).update(amount_cents=4_000_000)
+    Transfer.objects.filter(id=approval.held_ref).update(amount_cents=4_000_000)
     decided = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
     assert decided.status == "failed" and decided.failure_reason == "arguments_changed"
     assert bank.balance("checking") == 5_000_000

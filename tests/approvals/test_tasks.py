@@ -47,7 +47,7 @@ def test_a_new_request_emails_the_reviewers_and_posts_the_webhook(bank: Bank, al
     assert "20,000.00 USD" in mail.outbox[0].subject
     (body,) = _Receiver.bodies
     assert body["approval_id"] == held["approval_id"] and body["amount"] == 2_000_000
-    assert body["rules"] == ["over_threshold", "session_limit"]
+    assert body["rules"] == ["over_threshold", "session_limit", "customer_window"]
 
 
 def test_a_decided_request_sends_nothing(bank: Bank, alice: Any, settings: Any) -> None:

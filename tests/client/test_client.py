@@ -14,9 +14,10 @@ from django.conf import settings
 from django.core.cache import cache
 
 from audit.models import AuditEntry
+from banking.models import Transfer
 from tests.conftest import Bank, make_bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
-from toolguard.models import IdempotencyRecord, ToolCall, Transfer
+from toolguard.models import IdempotencyRecord, ToolCall
 from toolguard.pipeline.idempotency import IdempotencyScope
 from toolguard_client import ToolguardClient
 

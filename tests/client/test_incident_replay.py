@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from approvals.models import ApprovalRequest
+from banking.models import Account, Transfer
 from tests.live import ROOT, Gunicorn, child_env, gunicorn
-from toolguard.models import Account, AgentSession, Transfer
+from toolguard.models import AgentSession
 from toolguard_client import ToolResult
 
 SCRIPT = ROOT / "examples" / "incident_replay.py"
@@ -87,7 +88,7 @@ def test_the_replay_is_stopped_at_every_layer(demo: tuple[Gunicorn, Path], djang
     with django_db_blocker.unblock():
         assert AgentSession.objects.get(session_id=poisoned, customer__external_id="user-123").is_quarantined
         held = ApprovalRequest.objects.filter(session_id=resumed, status="pending")
-        assert held.count() == 6 and {a.amount_cents for a in held} == {800_000}
+        assert held.count() == 6 and {a.value_cents for a in held} == {800_000}
         assert not Transfer.objects.filter(session_id__in=[poisoned, resumed], status="completed").exists()
     assert external_002(django_db_blocker) == before
 

@@ -58,7 +58,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
 django.setup()
 from tests.conftest import make_bank
-from toolguard.models import Account
+from banking.models import Account
 bank = make_bank("")
 pool = [f"pool{n}" for n in range(int(sys.argv[1]))]
 for number in pool:

@@ -322,6 +322,9 @@ def test_every_documented_response_is_real_and_conforms(live: Live) -> None:
     done = transfer(200, native_transfer(sfx, amount=1_000, key=key, session=session))
     replay = transfer(200, native_transfer(sfx, amount=2_000, key=key, session=session))
     assert replay.headers["Idempotent-Replayed"] == "true" and replay.json()["arguments_mismatch"] is True
+    # Before anything is pending: a held call is not executed, so its currency is not checked yet.
+    mismatch = transfer(422, native_transfer(sfx, amount=100, key=unique("k"), session=unique("s"), to="euro"))
+    assert mismatch.json()["error"]["code"] == "currency_mismatch"
     pending_key = unique("k")
     pending = transfer(202, native_transfer(sfx, amount=2_000_000, key=pending_key, session=unique("s")))
     transfer(400, {"name": "transfer_funds"})
@@ -331,8 +334,6 @@ def test_every_documented_response_is_real_and_conforms(live: Live) -> None:
     assert transfer(403, others).json()["error"]["code"] == "forbidden_account"
     transfer(404, {"name": "delete_everything", "arguments": {}, "session_id": session})
     transfer(422, {"name": "transfer_funds", "arguments": {"amount": "lots"}, "session_id": session})
-    mismatch = transfer(422, native_transfer(sfx, amount=100, key=unique("k"), session=unique("s"), to="euro"))
-    assert mismatch.json()["error"]["code"] == "currency_mismatch"
     held = unique("held")
     for _ in range(3):
         body = native_transfer(sfx, amount=1, key=unique("k"), session=held)
@@ -350,7 +351,8 @@ def test_every_documented_response_is_real_and_conforms(live: Live) -> None:
         assert transfer(409, busy).headers["Retry-After"]
     finally:
         idempotency.lock_release(scope, token)
-    transfer(200, busy)
+    # Taken once the lock is free; held, as the $20,000 pending above fills the customer's 24-hour window.
+    assert transfer(202, busy).json()["result"]["rules"] == ["customer_window"]
 
     # GET /tool-calls/{id}
     detail = "/api/v1/tool-calls/{tool_call_id}"

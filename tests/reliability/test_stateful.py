@@ -50,9 +50,10 @@ from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from audit.models import Alert, AuditEntry
 from audit.services import audit_chain_verify
+from banking.models import Account, Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import Gunicorn, RedisServer, bearer, gunicorn, unique
-from toolguard.models import Account, IdempotencyRecord, ToolCall, Transfer
+from toolguard.models import IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.live
 
@@ -221,6 +222,13 @@ class ToolguardMachine(RuleBasedStateMachine):
             "idempotency_key": key,
         }
 
+    def window(self, agent: str) -> int:
+        return sum(
+            t.amount
+            for t in self.transfers.values()
+            if t.agent == agent and t.status in ("completed", "pending_approval")
+        )
+
     def committed(self, agent: str, session: str) -> int:
         return sum(
             t.amount
@@ -253,7 +261,10 @@ class ToolguardMachine(RuleBasedStateMachine):
             rules.append("session_limit")
         if OWNER[destination] != agent and (agent, destination) not in PAYEES:
             rules.append("new_payee")
-        if amount > django_settings.TOOLGUARD_DUAL_APPROVAL_CENTS:
+        # The customer's window: every session and key, completed plus pending.
+        if self.window(agent) + amount > django_settings.TOOLGUARD_SESSION_LIMIT_CENTS:
+            rules.append("customer_window")
+        if self.window(agent) + amount > django_settings.TOOLGUARD_DUAL_APPROVAL_CENTS:
             rules.append("dual_control")
         if rules:
             return Outcome("pending_approval", 202), rules

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
+from banking.models import Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
 from tests.live import ROOT, bearer, child_env, gunicorn, unique
-from toolguard.models import Transfer
 
 pytestmark = pytest.mark.live
 

@@ -1,7 +1,8 @@
 """The executor: the one path every tool call takes.
 
-authenticate (done by the view) -> session check -> schema validation ->
-sanitization -> idempotency -> authorization and policy -> approval gate ->
+authenticate (done by the view) -> key and session quarantine -> schema
+validation -> sanitization -> idempotency -> authorization and policy (the
+tool's CEL policy over the value windows) -> approval gate ->
 execution in one transaction -> stored result, audit entry, metrics.
 
 Every return path writes its audit entries through `audit_append`, in the
@@ -26,9 +27,10 @@ from approvals.services import approval_request_create
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
 from toolguard import metrics
-from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
+from toolguard.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
+from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.sanitizer import sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
@@ -176,6 +178,13 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
         call.event("tool_call_denied", "blocked", code="tool_not_allowed")
         return _finish(call, refusal("denied", 403, "tool_not_allowed", "this agent key may not call this tool"))
 
+    if call.agent_key.is_quarantined:
+        # The key, not only one session: a fresh session id must not escape it.
+        call.event("quarantine_refused", "blocked", code="key_quarantined")
+        return _finish(
+            call,
+            refusal("quarantined", 423, "key_quarantined", "this agent key is quarantined until a person releases it"),
+        )
     session = AgentSession.objects.filter(customer_id=call.agent_key.customer_id, session_id=request.session_id).first()
     if session is not None and session.is_quarantined:
         call.event("quarantine_refused", "blocked", code="session_quarantined")
@@ -227,6 +236,9 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
     ctx = _context(call, session or AgentSession(customer=call.agent_key.customer, session_id=call.request.session_id))
     try:
         tool.handler.authorize(ctx, call.arguments)
+        check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=timezone.now())
+        if check.verdict.denied:
+            return _finish_policy_denied(call, check)
         result = tool.handler.execute(ctx, call.arguments)
     except ToolError as exc:
         return _finish_tool_error(call, exc)
@@ -302,20 +314,27 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
             # Past its TTL a reused key is a new operation.
             record.delete()
 
-        # Locking the session row makes the calls of one session take turns,
-        # so the session total read by the approval rules cannot race.
-        session, _ = AgentSession.objects.select_for_update().get_or_create(
+        # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
+        # serialises one customer's state-changing calls from here to commit:
+        # the windows and session total the policy reads cannot be read by a
+        # concurrent call before this call's own value is counted, so no two
+        # calls pass a limit together (tests/pipeline/test_limits_live.py
+        # races 20 calls over one limit). NO KEY: rows that merely reference
+        # the customer (a replay's tool call) are not blocked by it.
+        Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).exists()
+        session, _ = AgentSession.objects.get_or_create(
             customer_id=call.agent_key.customer_id, session_id=call.request.session_id
         )
         ctx = _context(call, session)
         try:
             tool.handler.authorize(ctx, call.arguments)
-            rules = tool.handler.approval_rules(ctx, call.arguments)
+            check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
-
-        if rules:
-            return _hold_for_approval(call, tool, ctx, scope, args_hash, rules, now)
+        if check.verdict.denied:
+            return _finish_policy_denied(call, check)
+        if check.verdict.held:
+            return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
 
         call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
         # A BusinessError raised here leaves this transaction and rolls back
@@ -324,6 +343,7 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
         call.event("transfer_completed", "success", result=result)
         outcome = Outcome(status="completed", http_status=200, result=result)
         tool_call = _save_tool_call(call, outcome)
+        _value_entry_create(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
         record = _record_create(scope, args_hash, outcome, tool_call, now)
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
@@ -336,18 +356,32 @@ def _hold_for_approval(
     ctx: ToolContext,
     scope: IdempotencyScope,
     args_hash: str,
-    rules: list[str],
+    check: PolicyCheck,
     now: datetime,
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
-    pending_result = tool.handler.hold(ctx, call.arguments)
+    rules = list(check.verdict.held)
+    held = tool.handler.hold(ctx, call.arguments)
     approval_id = uuid.uuid4()
-    outcome = Outcome(status="pending_approval", http_status=202, result=pending_result, approval_id=str(approval_id))
+    outcome = Outcome(
+        status="pending_approval",
+        http_status=202,
+        result={**held.result, "rules": rules},
+        approval_id=str(approval_id),
+    )
     call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
-    call.event("approval_requested", "pending", approval_id=approval_id, rules=rules)
+    call.event(
+        "approval_requested",
+        "pending",
+        approval_id=approval_id,
+        rules=rules,
+        required_approvals=check.verdict.approvals_required,
+        window=check.window,
+    )
     # The tool call row must exist before the approval and the record point at it;
     # _finish writes the audit entries last, after both.
     tool_call = _save_tool_call(call, outcome)
+    _value_entry_create(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
     record = _record_create(scope, args_hash, outcome, tool_call, now)
     approval_request_create(
         approval_id=approval_id,
@@ -358,10 +392,42 @@ def _hold_for_approval(
         arguments=call.arguments,
         arguments_hash=args_hash,
         rules=rules,
-        transfer_id=pending_result.get("transfer_id"),
+        required_approvals=check.verdict.approvals_required,
+        held_ref=held.held_ref,
+        summary=tool.handler.describe(call.arguments),
+        value=check.value,
     )
     _write_audit(call)
     return outcome, tool_call
+
+
+def _value_entry_create(
+    call: _Call, tool: Tool, check: PolicyCheck, tool_call: ToolCall, status: str, now: datetime
+) -> None:
+    """Count this call's value in the windows, in the call's own transaction."""
+    if check.value is None:
+        return
+    ValueEntry.objects.create(
+        customer_id=call.agent_key.customer_id,
+        agent_key=call.agent_key,
+        session_id=call.request.session_id,
+        tool=tool.name,
+        tool_call=tool_call,
+        beneficiary=check.value.beneficiary,
+        value_cents=check.value.amount_cents,
+        currency=check.value.currency,
+        status=status,
+        created_at=now,
+    )
+
+
+def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, ToolCall]:
+    rules = list(check.verdict.denied)
+    call.event("policy_denied", "blocked", code="policy_denied", rules=rules, arguments=call.arguments)
+    return _finish(
+        call,
+        refusal("denied", 403, "policy_denied", f"refused by policy: {', '.join(rules)}", {"rules": rules}),
+    )
 
 
 def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcome, ToolCall]:
@@ -395,7 +461,36 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
             update.append("quarantined_at")
             call.event("session_quarantined", "blocked", injection_blocks=session.injection_blocks)
         session.save(update_fields=update)
+        _key_quarantine_count(call)
         return _finish(call, outcome)
+
+
+def _key_quarantine_count(call: _Call) -> None:
+    """Quarantine the agent key once its blocks in the window reach the limit across sessions.
+
+    Blocks confined to one session are that session's quarantine; as soon as
+    they come from more than one session the key is quarantined too, so a
+    fresh session id never escapes. The key's row lock makes concurrent blocks
+    from several sessions count one after the other.
+    """
+    key = AgentKey.objects.select_for_update().get(id=call.agent_key.id)
+    if key.is_quarantined:
+        return
+    now = timezone.now()
+    since = now - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS)
+    if key.released_at is not None and key.released_at > since:
+        since = key.released_at  # blocks a person has already looked at do not count again
+    sessions = list(
+        ToolCall.objects.filter(agent_key_id=key.id, status="blocked", created_at__gte=since).values_list(
+            "session_id", flat=True
+        )
+    )
+    sessions.append(call.request.session_id)
+    if len(sessions) >= settings.TOOLGUARD_QUARANTINE_BLOCKS and len(set(sessions)) > 1:
+        key.quarantined_at = now
+        key.save(update_fields=["quarantined_at"])
+        call.agent_key.quarantined_at = now
+        call.event("key_quarantined", "blocked", key=key.label, injection_blocks=len(sessions))
 
 
 def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 
 if TYPE_CHECKING:
     from toolguard.models import AgentKey, AgentSession
+    from toolguard.policy import Policy, ValueSpec
 
 FieldKind = Literal["identifier", "free_text"]
 
@@ -52,22 +53,73 @@ class ToolContext:
         return self.agent_key.customer
 
 
+@dataclass(frozen=True)
+class HeldOperation:
+    """What `hold` returns: the agent's pending result and the tool's own reference to it."""
+
+    result: dict[str, Any]
+    held_ref: str = ""
+
+
+@dataclass(frozen=True)
+class HeldCall:
+    """A held operation as a decision or the expiry sees it."""
+
+    tool: str
+    held_ref: str
+    arguments: dict[str, Any]
+
+
 class ToolHandler:
-    """What a tool does. Read-only tools implement `execute` only."""
+    """What a tool does. Read-only tools implement `execute` only.
+
+    A state-changing tool that can be held for approval may also keep its own
+    record of the held operation (`hold`, `execute_held`, `settle_held`); the
+    defaults keep nothing but the arguments, which the approval stores, and
+    run `execute` once approved.
+    """
 
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         """Raise AccessDenied when the principal may not do this."""
 
-    def approval_rules(self, ctx: ToolContext, arguments: dict[str, Any]) -> list[str]:
-        """Names of the approval rules this call trips; empty means go ahead."""
-        return []
-
-    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
-        """Record the operation as pending approval; return its pending result."""
-        raise NotImplementedError
+    def facts(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Facts the policy needs that are not in the arguments (CEL `facts`), read once per call."""
+        return {}
 
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
+
+    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
+        """Record the operation as pending approval, in the caller's transaction."""
+        return HeldOperation(result={"status": "pending_approval"})
+
+    def execute_held(self, ctx: ToolContext, held: HeldCall) -> dict[str, Any]:
+        """Run an approved operation inside the decision's transaction.
+
+        Re-checks what may have changed since the request (ownership, balances,
+        closed accounts); a refusal is a BusinessError and nothing is written.
+        """
+        self.authorize(ctx, held.arguments)
+        return self.execute(ctx, held.arguments)
+
+    def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:
+        """Mark a held operation rejected, expired or failed; return its result for the agent."""
+        return {}
+
+    def settle_held_many(self, held: list[HeldCall], *, status: str) -> dict[str, dict[str, Any]]:
+        """The expiry's bulk form of `settle_held`: results by held_ref."""
+        return {call.held_ref: self.settle_held(call, status=status) for call in held}
+
+    def describe(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """What a reviewer must see: {"title": str, "fields": [{"label": str, "value": str}]}."""
+        return {
+            "title": "Call with these arguments",
+            "fields": [
+                {"label": name.replace("_", " ").capitalize(), "value": str(value)}
+                for name, value in sorted(arguments.items())
+                if name != "idempotency_key"
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -79,6 +131,9 @@ class Tool:
     field_kinds: Mapping[str, FieldKind]
     handler: ToolHandler
     version: str = "1"
+    # Which arguments are the call's value, its currency and its destination (CEL), when it has one.
+    value: ValueSpec | None = None
+    policy: Policy | None = None
     validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -92,11 +147,16 @@ class Tool:
 _REGISTRY: dict[str, Tool] = {}
 
 
-def register(tool: Tool) -> Tool:
-    if tool.name in _REGISTRY and _REGISTRY[tool.name] is not tool:
+def register(tool: Tool, *, replace: bool = False) -> Tool:
+    """Add a tool; a catalog loaded later replaces an entry of the same name (`replace`)."""
+    if not replace and tool.name in _REGISTRY and _REGISTRY[tool.name] is not tool:
         raise ValueError(f"tool {tool.name} is registered twice")
     _REGISTRY[tool.name] = tool
     return tool
+
+
+def unregister(name: str) -> None:
+    _REGISTRY.pop(name, None)
 
 
 def get_tool(name: str) -> Tool | None:
@@ -105,3 +165,11 @@ def get_tool(name: str) -> Tool | None:
 
 def all_tools() -> list[Tool]:
     return sorted(_REGISTRY.values(), key=lambda tool: tool.name)
+
+
+def rule_label(name: str) -> str:
+    """A fired rule as a reviewer reads it: its catalog label, else its name made readable."""
+    for tool in _REGISTRY.values():
+        if tool.policy is not None and name in tool.policy.labels:
+            return tool.policy.labels[name]
+    return name.replace("_", " ").capitalize()

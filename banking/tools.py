@@ -1,58 +1,22 @@
-"""The banking tools: the reference set every guard is measured against."""
+"""The banking tools' handlers; their schemas and policy are banking/catalog.yaml."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-from django.db.models import Case, F, Q, Sum, When
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 
-from toolguard.models import Account, Payee, Transfer
-from toolguard.tools.registry import AccessDenied, BusinessError, Tool, ToolContext, ToolHandler, register
-
-ACCOUNT_ID = {"type": "string", "pattern": "^[a-zA-Z0-9_-]+$", "maxLength": 64}
-
-TRANSFER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "from_account": {**ACCOUNT_ID, "description": "Source account ID"},
-        "to_account": {**ACCOUNT_ID, "description": "Destination account ID"},
-        "amount": {
-            "type": "integer",
-            "description": "Amount to transfer in cents",
-            "minimum": 1,
-            "maximum": 100_000_000,
-        },
-        "currency": {"type": "string", "enum": ["USD", "EUR", "GBP"]},
-        "memo": {"type": "string", "maxLength": 256, "description": "Note shown on the statement"},
-        "idempotency_key": {
-            "type": "string",
-            "pattern": "^[a-zA-Z0-9_-]+$",
-            "maxLength": 128,
-            "description": "Stable across retries of the same operation; a new one for a new operation",
-        },
-    },
-    "required": ["from_account", "to_account", "amount", "currency", "idempotency_key"],
-    "additionalProperties": False,
-}
-
-CHECK_BALANCE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"account_id": {**ACCOUNT_ID, "description": "Account to read"}},
-    "required": ["account_id"],
-    "additionalProperties": False,
-}
-
-LIST_TRANSACTIONS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "account_id": {**ACCOUNT_ID, "description": "Account to read"},
-        "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many, newest first"},
-    },
-    "required": ["account_id"],
-    "additionalProperties": False,
-}
+from banking.models import Account, Payee, Transfer
+from toolguard.tools.money import money_format
+from toolguard.tools.registry import (
+    AccessDenied,
+    BusinessError,
+    HeldCall,
+    HeldOperation,
+    ToolContext,
+    ToolHandler,
+)
 
 
 def owned_account(ctx: ToolContext, number: str) -> Account:
@@ -70,16 +34,6 @@ def account_forbidden(number: str) -> AccessDenied:
     # Someone else's account and a missing one look the same, so the refusal
     # does not tell an attacker which account numbers exist.
     return AccessDenied("forbidden_account", "the account does not belong to this customer", {"account": number})
-
-
-def session_committed_cents(*, customer_id: int, session_id: str) -> int:
-    """Completed plus pending transfers of one session: what the session limit counts."""
-    total = Transfer.objects.filter(
-        customer_id=customer_id,
-        session_id=session_id,
-        status__in=[Transfer.Status.COMPLETED, Transfer.Status.PENDING_APPROVAL],
-    ).aggregate(total=Sum("amount_cents"))["total"]
-    return int(total or 0)
 
 
 def transfer_move_money(transfer: Transfer) -> None:
@@ -137,23 +91,12 @@ class TransferFunds(ToolHandler):
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         self._accounts(ctx, arguments)
 
-    def approval_rules(self, ctx: ToolContext, arguments: dict[str, Any]) -> list[str]:
-        amount = arguments["amount"]
+    def facts(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
+        """What the banking policy asks that the arguments cannot say."""
         source, destination = self._accounts(ctx, arguments)
-        rules = []
-        if amount > settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS:
-            rules.append("over_threshold")
-        # The caller holds this session's row lock, so two calls of one session
-        # cannot both read the same total and split past the limit together.
-        committed = session_committed_cents(customer_id=source.customer_id, session_id=ctx.session.session_id)
-        if committed + amount > settings.TOOLGUARD_SESSION_LIMIT_CENTS:
-            rules.append("session_limit")
-        is_own = destination.customer_id == source.customer_id
-        if not is_own and not Payee.objects.filter(customer_id=source.customer_id, account=destination).exists():
-            rules.append("new_payee")
-        if amount > settings.TOOLGUARD_DUAL_APPROVAL_CENTS:
-            rules.append("dual_control")
-        return rules
+        own = destination.customer_id == source.customer_id
+        payee = own or Payee.objects.filter(customer_id=source.customer_id, account=destination).exists()
+        return {"own_destination": own, "registered_payee": payee}
 
     def _new_transfer(self, ctx: ToolContext, arguments: dict[str, Any], status: str) -> Transfer:
         source, destination = self._accounts(ctx, arguments)
@@ -168,16 +111,64 @@ class TransferFunds(ToolHandler):
             status=status,
         )
 
-    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
+    def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
         transfer = self._new_transfer(ctx, arguments, Transfer.Status.PENDING_APPROVAL)
         transfer.save()
-        return transfer.as_result()
+        return HeldOperation(result=transfer.as_result(), held_ref=str(transfer.id))
 
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         transfer = self._new_transfer(ctx, arguments, Transfer.Status.COMPLETED)
         transfer_move_money(transfer)
         transfer.save()
         return transfer.as_result()
+
+    def execute_held(self, ctx: ToolContext, held: HeldCall) -> dict[str, Any]:
+        transfer = Transfer.objects.select_related("from_account", "to_account").filter(id=held.held_ref).first()
+        if transfer is None or transfer.status != Transfer.Status.PENDING_APPROVAL:
+            raise BusinessError("held_transfer_missing", "the held transfer is gone or already settled")
+        # Execute only what the reviewer was shown: the held row must still say what the arguments say.
+        about_to_run = {
+            "from_account": transfer.from_account.number,
+            "to_account": transfer.to_account.number,
+            "amount": transfer.amount_cents,
+            "currency": transfer.currency,
+        }
+        if transfer.memo or "memo" in held.arguments:
+            about_to_run["memo"] = transfer.memo
+        shown = {name: value for name, value in held.arguments.items() if name != "idempotency_key"}
+        if about_to_run != shown:
+            raise BusinessError("arguments_changed", "the transfer no longer matches what was approved")
+        transfer_move_money(transfer)
+        transfer.save(update_fields=["status", "completed_at"])
+        return transfer.as_result()
+
+    def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:
+        return self.settle_held_many([held], status=status, reason=reason).get(held.held_ref, {})
+
+    def settle_held_many(self, held: list[HeldCall], *, status: str, reason: str = "") -> dict[str, dict[str, Any]]:
+        refs = [call.held_ref for call in held if call.held_ref]
+        transfers = list(
+            Transfer.objects.filter(id__in=refs, status=Transfer.Status.PENDING_APPROVAL).select_related(
+                "from_account", "to_account"
+            )
+        )
+        Transfer.objects.filter(id__in=[t.id for t in transfers]).update(status=status, failure_reason=reason)
+        results = {}
+        for transfer in transfers:
+            transfer.status = status
+            results[str(transfer.id)] = transfer.as_result()
+        return results
+
+    def describe(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        amount = money_format(arguments["amount"], arguments["currency"])
+        fields = [
+            {"label": "Amount", "value": amount},
+            {"label": "From", "value": arguments["from_account"]},
+            {"label": "To", "value": arguments["to_account"]},
+        ]
+        if arguments.get("memo"):
+            fields.append({"label": "Memo", "value": arguments["memo"]})
+        return {"title": f"Transfer {amount} to {arguments['to_account']}", "fields": fields}
 
 
 class CheckBalance(ToolHandler):
@@ -215,42 +206,3 @@ class ListTransactions(ToolHandler):
                 for t in transfers
             ],
         }
-
-
-TRANSFER_FUNDS = register(
-    Tool(
-        name="transfer_funds",
-        description="Transfer funds between bank accounts. Large, cumulative or new-payee transfers "
-        "wait for a human reviewer.",
-        schema=TRANSFER_SCHEMA,
-        changes_state=True,
-        field_kinds={
-            "from_account": "identifier",
-            "to_account": "identifier",
-            "currency": "identifier",
-            "idempotency_key": "identifier",
-            "memo": "free_text",
-        },
-        handler=TransferFunds(),
-    )
-)
-CHECK_BALANCE = register(
-    Tool(
-        name="check_balance",
-        description="Read the current balance of one of the customer's accounts.",
-        schema=CHECK_BALANCE_SCHEMA,
-        changes_state=False,
-        field_kinds={"account_id": "identifier"},
-        handler=CheckBalance(),
-    )
-)
-LIST_TRANSACTIONS = register(
-    Tool(
-        name="list_transactions",
-        description="List the most recent completed transfers of one of the customer's accounts.",
-        schema=LIST_TRANSACTIONS_SCHEMA,
-        changes_state=False,
-        field_kinds={"account_id": "identifier"},
-        handler=ListTransactions(),
-    )
-)

@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from toolguard.services import demo_bank_seed
+from banking.services import demo_bank_seed
 
 
 class Command(BaseCommand):

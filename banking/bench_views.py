@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from toolguard.models import Account, Transfer
+from banking.models import Account, Transfer
 
 
 class BareTransferError(Exception):

@@ -1,0 +1,144 @@
+"""The tool catalog: tools and their policies as YAML.
+
+Families ship their catalog with their app (`tool_catalog` on the AppConfig);
+`TOOLGUARD_TOOL_CATALOG` adds files (comma-separated, later ones win). Every
+entry is checked and every expression compiled at start-up: a broken entry
+stops the process naming the tool and the rule, never a request.
+
+An entry runs either a dotted `handler:` (a ToolHandler class) or an
+`upstream:` executor. Upstream kinds come from the app that provides them,
+either declared on its AppConfig (`executor_factories = {"http": "dotted.factory"}`,
+read before any catalog loads, whatever the app order) or registered into
+EXECUTOR_FACTORIES; this loader knows none of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+from django.apps import apps
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
+from jsonschema.exceptions import SchemaError
+
+from toolguard.policy import Policy, ValueSpec
+from toolguard.tools.registry import Tool, ToolHandler, register
+
+NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
+ENTRY_KEYS = frozenset(
+    {"name", "description", "changes_state", "schema", "fields", "value", "policy", "results", "handler", "upstream"}
+)
+FIELD_KINDS = frozenset({"identifier", "free_text"})
+
+# upstream kind ("http", "mcp"...) -> factory(tool name, its config) -> handler.
+ExecutorFactory = Callable[[str, Mapping[str, Any]], ToolHandler]
+EXECUTOR_FACTORIES: dict[str, ExecutorFactory] = {}
+
+
+def executor_factory_register(kind: str, factory: ExecutorFactory) -> None:
+    EXECUTOR_FACTORIES[kind] = factory
+
+
+def catalog_paths() -> list[Path]:
+    """Every family's own catalog in INSTALLED_APPS order, then the configured files."""
+    declared = (getattr(config, "tool_catalog", None) for config in apps.get_app_configs())
+    paths = [Path(path) for path in declared if path]
+    return paths + [Path(path) for path in settings.TOOLGUARD_TOOL_CATALOG]
+
+
+def catalogs_load() -> list[Tool]:
+    """Load every catalog at start-up; later entries of the same name replace earlier ones."""
+    for config in apps.get_app_configs():
+        for kind, dotted in getattr(config, "executor_factories", {}).items():
+            EXECUTOR_FACTORIES.setdefault(kind, import_string(dotted))
+    tools = []
+    for path in catalog_paths():
+        tools.extend(catalog_load(path))
+    return tools
+
+
+def catalog_load(path: Path, *, install: bool = True) -> list[Tool]:
+    """Read one catalog file; register its tools unless `install` is false (policy replay drafts)."""
+    tools = [tool_from_entry(entry, source=str(path)) for entry in catalog_entries(path)]
+    if install:
+        for tool in tools:
+            register(tool, replace=True)
+    return tools
+
+
+def catalog_entries(path: Path) -> list[Mapping[str, Any]]:
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ImproperlyConfigured(f"tool catalog {path}: cannot read it ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise ImproperlyConfigured(f"tool catalog {path}: not valid YAML ({exc})") from None
+    if not isinstance(document, Mapping) or not isinstance(document.get("tools"), list):
+        raise ImproperlyConfigured(f"tool catalog {path}: expected a mapping with a `tools` list")
+    return list(document["tools"])
+
+
+def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
+    if not isinstance(entry, Mapping):
+        raise ImproperlyConfigured(f"{source}: every tool entry must be a mapping")
+    name = entry.get("name")
+    if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
+        raise ImproperlyConfigured(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
+    where = f"{source}: tool {name!r}"
+    unknown = set(entry) - ENTRY_KEYS
+    if unknown:
+        raise ImproperlyConfigured(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    changes_state = entry.get("changes_state", False)
+    if not isinstance(changes_state, bool):
+        raise ImproperlyConfigured(f"{where}: changes_state must be true or false")
+    handler = _handler(where, name, entry)
+    schema = entry.get("schema")
+    if schema is None:
+        # An upstream executor may know the schema itself (an MCP tool's inputSchema).
+        schema = getattr(handler, "input_schema", None)
+    if not isinstance(schema, Mapping):
+        raise ImproperlyConfigured(f"{where}: schema must be a JSON Schema object")
+    fields = entry.get("fields") or {}
+    if not isinstance(fields, Mapping) or not set(fields.values()) <= FIELD_KINDS:
+        raise ImproperlyConfigured(f"{where}: fields must map argument names to {' or '.join(sorted(FIELD_KINDS))}")
+    try:
+        return Tool(
+            name=name,
+            description=str(entry.get("description", "")),
+            schema=dict(schema),
+            changes_state=changes_state,
+            field_kinds=dict(fields),
+            handler=handler,
+            value=ValueSpec.compile(tool=name, spec=entry.get("value")),
+            policy=Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state),
+        )
+    except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change
+        raise ImproperlyConfigured(f"{where}: {getattr(exc, 'message', exc)}") from None
+
+
+def _handler(where: str, name: str, entry: Mapping[str, Any]) -> ToolHandler:
+    if ("handler" in entry) == ("upstream" in entry):
+        raise ImproperlyConfigured(f"{where}: needs exactly one of handler or upstream")
+    if "handler" in entry:
+        try:
+            target = import_string(str(entry["handler"]))
+        except ImportError as exc:
+            raise ImproperlyConfigured(f"{where}: handler {entry['handler']!r} cannot be imported ({exc})") from None
+        handler = target() if isinstance(target, type) else target
+        if not isinstance(handler, ToolHandler):
+            raise ImproperlyConfigured(f"{where}: handler {entry['handler']!r} is not a ToolHandler")
+        return handler
+    upstream = entry["upstream"]
+    if not isinstance(upstream, Mapping) or len(upstream) != 1:
+        raise ImproperlyConfigured(f"{where}: upstream must name exactly one kind, e.g. http or mcp")
+    [(kind, config)] = upstream.items()
+    factory = EXECUTOR_FACTORIES.get(kind)
+    if factory is None:
+        known = ", ".join(sorted(EXECUTOR_FACTORIES)) or "none installed"
+        raise ImproperlyConfigured(f"{where}: no executor for upstream kind {kind!r} ({known})")
+    return factory(name, config if isinstance(config, Mapping) else {})

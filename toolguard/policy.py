@@ -1,0 +1,268 @@
+"""Policies as data: CEL expressions compiled once, evaluated per call.
+
+A tool's policy is three parts, each a CEL expression (the language of
+Kubernetes admission policies), named so a fired rule can be shown to the
+agent, the audit log and the reviewer:
+
+    deny_when:          {rule name: expression}   any true -> 403 policy_denied
+    hold_when:          {rule name: expression}   any true -> held for a reviewer
+    approvals_required: expression giving 1 or 2
+
+Expressions see `args`, `tool`, `principal`, `session`, `window`, `limits` and
+the family's `facts`. The `common-expression-language` runtime (Rust) is used:
+bench/policy.py measures it against `cel-python` on the banking policy.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import cel
+from django.core.exceptions import ImproperlyConfigured
+
+logger = logging.getLogger(__name__)
+
+VARIABLES = frozenset({"args", "tool", "principal", "session", "window", "limits", "facts"})
+RULE_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
+# What the CEL runtime raises for an expression that cannot be evaluated on one
+# call: a missing field (KeyError), a type mismatch, a failed conversion, 1/0.
+CEL_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RuntimeError)
+
+
+@dataclass(frozen=True)
+class Expression:
+    """One compiled expression and the name it is reported by."""
+
+    name: str
+    source: str
+    program: Any
+    variables: frozenset[str]
+
+    @classmethod
+    def compile(cls, *, tool: str, name: str, source: object) -> Expression:
+        where = f"tool {tool!r}, rule {name!r}"
+        if not isinstance(source, str) or not source.strip():
+            raise ImproperlyConfigured(f"{where}: the expression must be a non-empty string")
+        try:
+            program = cel.compile(source)
+        except ValueError as exc:
+            raise ImproperlyConfigured(f"{where}: {exc}") from None
+        variables = frozenset(program.variables())
+        unknown = variables - VARIABLES
+        if unknown:
+            raise ImproperlyConfigured(
+                f"{where}: unknown variable(s) {', '.join(sorted(unknown))}; "
+                f"expressions see {', '.join(sorted(VARIABLES))}"
+            )
+        return cls(name=name, source=source, program=program, variables=variables)
+
+    def evaluate(self, context: Any) -> Any:
+        return self.program.execute(context)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    denied: tuple[str, ...]
+    held: tuple[str, ...]
+    approvals_required: int
+
+    @property
+    def rules(self) -> list[str]:
+        return [*self.denied, *self.held]
+
+
+@dataclass(frozen=True)
+class Policy:
+    deny_when: tuple[Expression, ...] = ()
+    hold_when: tuple[Expression, ...] = ()
+    approvals_required: Expression | None = None
+    # How each rule reads to a reviewer ("Over the per-transfer threshold"); the name otherwise.
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def compile(cls, *, tool: str, spec: object, changes_state: bool) -> Policy:
+        if spec is None:
+            return cls()
+        if not isinstance(spec, Mapping):
+            raise ImproperlyConfigured(f"tool {tool!r}: policy must be a mapping")
+        unknown = set(spec) - {"deny_when", "hold_when", "approvals_required", "labels"}
+        if unknown:
+            raise ImproperlyConfigured(f"tool {tool!r}: unknown policy key(s) {', '.join(sorted(unknown))}")
+        deny = _rules(tool, "deny_when", spec.get("deny_when"))
+        hold = _rules(tool, "hold_when", spec.get("hold_when"))
+        if hold and not changes_state:
+            raise ImproperlyConfigured(f"tool {tool!r}: hold_when needs a state-changing tool")
+        required = spec.get("approvals_required")
+        labels = spec.get("labels") or {}
+        named = {rule.name for rule in (*deny, *hold)}
+        if not isinstance(labels, Mapping) or not set(labels) <= named:
+            raise ImproperlyConfigured(f"tool {tool!r}: labels must name rules of this policy")
+        return cls(
+            labels={str(name): str(text) for name, text in labels.items()},
+            deny_when=deny,
+            hold_when=hold,
+            approvals_required=(
+                Expression.compile(tool=tool, name="approvals_required", source=required)
+                if required is not None
+                else None
+            ),
+        )
+
+    @property
+    def expressions(self) -> tuple[Expression, ...]:
+        extra = (self.approvals_required,) if self.approvals_required else ()
+        return (*self.deny_when, *self.hold_when, *extra)
+
+    @property
+    def variables(self) -> frozenset[str]:
+        return frozenset().union(*(e.variables for e in self.expressions))
+
+    @cached_property
+    def argument_names(self) -> frozenset[str] | None:
+        """The argument fields the rules read, or None when some rule reads `args` as a whole.
+
+        Converting variables into CEL is most of an evaluation's cost, so only
+        what a rule can reach is handed over: every `args` token followed by
+        `.name` means the rules reach exactly those names.
+        """
+        sources = [e.source for e in self.expressions]
+        if any(re.search(r"\bargs\b(?!\.[A-Za-z_])", source) for source in sources):
+            return None
+        return frozenset(name for source in sources for name in re.findall(r"\bargs\.([A-Za-z_][A-Za-z0-9_]*)", source))
+
+    def evaluate(self, activation: Mapping[str, Any]) -> Verdict:
+        """Evaluate every rule against one call.
+
+        A rule whose expression fails at run time (a missing field, a type
+        error) counts as fired: a policy that cannot be read fails closed, and
+        the rule is named like any other.
+        """
+        if not self.expressions:
+            return Verdict((), (), 1)
+        variables = {name: activation[name] for name in self.variables if name in activation}
+        if "args" in variables and self.argument_names is not None:
+            variables["args"] = {k: v for k, v in variables["args"].items() if k in self.argument_names}
+        # One Context for every rule: CEL converts the variables once.
+        context = cel.Context(variables)
+        denied = tuple(rule.name for rule in self.deny_when if _fires(rule, context))
+        held = tuple(rule.name for rule in self.hold_when if _fires(rule, context))
+        required = 1
+        if held and self.approvals_required is not None:
+            required = _approvals(self.approvals_required, context)
+        return Verdict(denied, held, required)
+
+
+def _rules(tool: str, part: str, spec: object) -> tuple[Expression, ...]:
+    if spec is None:
+        return ()
+    if not isinstance(spec, Mapping):
+        raise ImproperlyConfigured(f"tool {tool!r}: {part} must map rule names to expressions")
+    rules = []
+    for name, source in spec.items():
+        if not isinstance(name, str) or not re.fullmatch(RULE_NAME_PATTERN, name):
+            raise ImproperlyConfigured(f"tool {tool!r}: rule name {name!r} in {part} must match {RULE_NAME_PATTERN}")
+        rules.append(Expression.compile(tool=tool, name=name, source=source))
+    return tuple(rules)
+
+
+def _fires(rule: Expression, context: Any) -> bool:
+    try:
+        result = rule.evaluate(context)
+    except CEL_ERRORS as exc:
+        logger.warning("policy rule %s failed, counted as fired: %s", rule.name, exc)
+        return True
+    if not isinstance(result, bool):
+        logger.warning("policy rule %s gave %r, not a boolean; counted as fired", rule.name, result)
+        return True
+    return result
+
+
+def _approvals(expression: Expression, context: Any) -> int:
+    try:
+        result = expression.evaluate(context)
+    except CEL_ERRORS as exc:
+        logger.warning("approvals_required failed, two reviewers required: %s", exc)
+        return 2
+    if result not in (1, 2) or isinstance(result, bool):
+        logger.warning("approvals_required gave %r, two reviewers required", result)
+        return 2
+    return int(result)
+
+
+@dataclass(frozen=True)
+class Value:
+    amount_cents: int
+    currency: str
+    beneficiary: str
+
+
+@dataclass(frozen=True)
+class ValueSpec:
+    """Which arguments are a call's value: `{amount, currency, beneficiary}` as CEL over `args`."""
+
+    amount: Expression
+    currency: Expression | None
+    beneficiary: Expression | None
+
+    @classmethod
+    def compile(cls, *, tool: str, spec: object) -> ValueSpec | None:
+        if spec is None:
+            return None
+        if not isinstance(spec, Mapping) or "amount" not in spec:
+            raise ImproperlyConfigured(f"tool {tool!r}: value must be a mapping with at least `amount`")
+        unknown = set(spec) - {"amount", "currency", "beneficiary"}
+        if unknown:
+            raise ImproperlyConfigured(f"tool {tool!r}: unknown value key(s) {', '.join(sorted(unknown))}")
+
+        def part(name: str) -> Expression | None:
+            source = spec.get(name)
+            if source is None:
+                return None
+            expression = Expression.compile(tool=tool, name=f"value.{name}", source=source)
+            if expression.variables - {"args"}:
+                raise ImproperlyConfigured(f"tool {tool!r}, rule 'value.{name}': a value may only read args")
+            return expression
+
+        amount = part("amount")
+        assert amount is not None
+        return cls(amount=amount, currency=part("currency"), beneficiary=part("beneficiary"))
+
+    def of(self, arguments: dict[str, Any]) -> Value:
+        """The call's value; arguments are already schema-valid, so a failure is a catalog error."""
+        context = _ArgsContext(arguments)
+        amount = context.evaluate(self.amount)
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ImproperlyConfigured(f"value.amount must give integer cents, gave {amount!r}")
+        currency = self._optional(self.currency, context)
+        beneficiary = self._optional(self.beneficiary, context)
+        return Value(amount_cents=amount, currency=currency[:3].upper(), beneficiary=beneficiary[:256])
+
+    @staticmethod
+    def _optional(expression: Expression | None, context: _ArgsContext) -> str:
+        if expression is None:
+            return ""
+        try:
+            return str(context.evaluate(expression))
+        except CEL_ERRORS:  # an optional argument left out: no currency or beneficiary
+            return ""
+
+
+class _ArgsContext:
+    """Evaluates value expressions; a bare `args.name` is read directly, sparing a CEL conversion."""
+
+    def __init__(self, arguments: dict[str, Any]) -> None:
+        self.arguments = arguments
+        self._context: Any = None
+
+    def evaluate(self, expression: Expression) -> Any:
+        match = re.fullmatch(r"\s*args\.([A-Za-z_][A-Za-z0-9_]*)\s*", expression.source)
+        if match:
+            return self.arguments[match.group(1)]  # KeyError, as CEL raises for a missing field
+        if self._context is None:
+            self._context = cel.Context({"args": self.arguments})
+        return expression.evaluate(self._context)
