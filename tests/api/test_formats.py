@@ -6,8 +6,10 @@ import json
 from typing import Any
 
 import pytest
+from anthropic.types import ToolParam
 from django.test import override_settings
 from google.genai import types as genai
+from mcp.types import Tool as McpTool
 from openai.types.chat import ChatCompletionFunctionToolParam
 from openai.types.responses import FunctionToolParam
 from pydantic import TypeAdapter
@@ -15,7 +17,9 @@ from pydantic import TypeAdapter
 from approvals.services import approval_decide, approvals_expire
 from audit.models import AuditEntry
 from tests.conftest import Bank, transfer_call
+from toolguard.api.exports import tool_export
 from toolguard.api.formats import NOTES, tool_content, tool_message
+from toolguard.tools.registry import all_tools
 
 pytestmark = pytest.mark.django_db
 
@@ -225,3 +229,17 @@ def test_a_batch_is_capped_and_nan_is_not_json(bank: Bank, alice: Any) -> None:
     nan = {**call, "id": "nan", "function": {"name": "check_balance", "arguments": '{"account_id": NaN}'}}
     answer = post(alice, {**nan, "session_id": "s"})
     assert answer.status_code == 422 and answer.json()["error"]["details"][0]["code"] == "invalid_json"
+
+
+def test_every_registered_tool_exports_in_every_format_its_sdk_accepts() -> None:
+    tools = all_tools()
+    assert len(tools) >= 3
+    for tool in tools:
+        for strict in (False, True):
+            TypeAdapter(ChatCompletionFunctionToolParam).validate_python(tool_export(tool, "openai", strict=strict))
+            TypeAdapter(FunctionToolParam).validate_python(tool_export(tool, "responses", strict=strict))
+        TypeAdapter(ToolParam).validate_python(tool_export(tool, "anthropic"))
+        genai.FunctionDeclaration.model_validate(tool_export(tool, "gemini"))
+        McpTool.model_validate(tool_export(tool, "mcp"))
+        strict = tool_export(tool, "openai", strict=True)["function"]["parameters"]
+        assert set(strict["required"]) == set(strict["properties"]) and strict["additionalProperties"] is False
