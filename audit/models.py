@@ -1,12 +1,15 @@
 """The append-only, hash-chained audit log.
 
-Rows are written only by `audit.services.audit_append`; the database refuses
+Rows are written only by `audit.services.audit_chain_insert`; the database refuses
 UPDATE, DELETE and TRUNCATE on the table (see the migration's triggers).
 """
 
 from __future__ import annotations
 
 from django.db import models
+
+# What nearly every tool call writes: about nine entries in ten (see audit_actor_action_ts).
+COMMON_ACTIONS = ["tool_call_received", "transfer_initiated", "transfer_completed", "tool_executed"]
 
 
 class AuditEntry(models.Model):
@@ -53,6 +56,35 @@ class AuditEntry(models.Model):
         indexes = [
             # Search by actor, newest first.
             models.Index(fields=["actor", "-timestamp", "-id"], name="audit_actor_ts"),
+            # Search by actor and tool and result, newest first (the compliance page's most
+            # common question: "what did this agent do with this tool, and how did it end?").
+            # Equality on all three, then the page order: however few of an actor's entries
+            # match, even none, the page reads only the matching ones. Partial, like the two
+            # below, because the chain insert maintains every index under the chain lock:
+            # only the outcomes worth searching for (about a tenth of all entries) are in it;
+            # actor + tool + success is served by audit_actor_tool_ts, success being most.
+            models.Index(
+                fields=["actor", "tool", "result", "-timestamp", "-id"],
+                condition=~models.Q(result="success"),
+                name="audit_actor_tool_result_ts",
+            ),
+            # Search by actor and tool (the page order with one tool's entries only).
+            models.Index(fields=["actor", "tool", "-timestamp", "-id"], name="audit_actor_tool_ts"),
+            # Search by actor and result (pending, blocked, failure: a small share of a busy
+            # agent's entries); actor + success is served by audit_actor_ts.
+            models.Index(
+                fields=["actor", "result", "-timestamp", "-id"],
+                condition=~models.Q(result="success"),
+                name="audit_actor_result_ts",
+            ),
+            # Search by actor and action (injection_blocked, idempotency_mismatch ... of one
+            # agent). The four actions of every call are most entries and are served by
+            # audit_actor_ts; the index holds the rest.
+            models.Index(
+                fields=["actor", "action", "-timestamp", "-id"],
+                condition=~models.Q(action__in=COMMON_ACTIONS),
+                name="audit_actor_action_ts",
+            ),
             # Search by tool, newest first.
             models.Index(fields=["tool", "-timestamp", "-id"], name="audit_tool_ts"),
             # A session's timeline.
@@ -87,12 +119,14 @@ class AuditEntry(models.Model):
 
 
 class AuditCheckpoint(models.Model):
-    """The last entry `verify_audit` proved, so the next run starts there.
+    """The last entry `verify_audit` proved, where `verify_audit --incremental` starts.
 
-    Not an audit entry and not append-only: a checkpoint only saves work. It
+    Append-only like the log (migration 0007's triggers): deleting the newest
+    checkpoints would move an incremental run's start back past a rewrite. It
     is signed with TOOLGUARD_AUDIT_HMAC_KEY when that is set, so someone who
     can write to the database but does not hold the key cannot move the
-    starting point past entries they rewrote.
+    starting point past entries they rewrote; and each run's head is also in
+    the witness, so a deleted checkpoint is noticed (audit.services.audit_verify).
     """
 
     entry_id = models.BigIntegerField()
@@ -107,6 +141,35 @@ class AuditCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"checkpoint at entry {self.entry_id}"
+
+
+class AuditHead(models.Model):
+    """A signed chain head (audit.witness): the same line the witness holds, kept here as well.
+
+    Append-only (migration 0007's triggers). The copy here is for operators;
+    verification trusts the witness, which the database owner cannot edit.
+    """
+
+    class Reason(models.TextChoices):
+        ENTRIES = "entries"  # every TOOLGUARD_AUDIT_WITNESS_ENTRIES entries
+        SCHEDULE = "schedule"  # the worker, every TOOLGUARD_AUDIT_WITNESS_SECONDS
+        VERIFY = "verify"  # a successful verify_audit
+
+    entry_id = models.BigIntegerField()
+    entry_hash = models.CharField(max_length=64)
+    entries = models.BigIntegerField()
+    signed_at = models.DateTimeField()
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    signature = models.CharField(max_length=100)
+
+    class Meta:
+        indexes = [
+            # The previous head a new one counts entries from.
+            models.Index(fields=["entry_id"], name="audit_head_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"signed head at entry {self.entry_id}"
 
 
 class Alert(models.Model):
@@ -145,3 +208,28 @@ class Alert(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule} {self.subject}"
+
+
+class UnauthenticatedMinute(models.Model):
+    """One source address's unauthenticated requests in one minute (audit.unauthenticated).
+
+    Bookkeeping, not evidence: the evidence is the audit entries. The first
+    request of the minute writes an entry at once; the others are counted in
+    the cache and folded into one more entry after the minute, when the
+    worker sets `folded`.
+    """
+
+    address = models.CharField(max_length=64)
+    minute = models.DateTimeField()
+    path = models.CharField(max_length=200)
+    folded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["address", "minute"], name="unauth_address_minute")]
+        indexes = [
+            # The worker's sweep: minutes not folded yet, oldest first.
+            models.Index(fields=["minute"], condition=models.Q(folded=False), name="unauth_unfolded"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} at {self.minute:%Y-%m-%d %H:%M}"

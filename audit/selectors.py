@@ -6,9 +6,10 @@ import base64
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Lookup, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -57,19 +58,69 @@ def _moment(raw: str, *, end_of_day: bool) -> datetime:
     return value
 
 
+class LeadingEquals(Lookup):
+    """`field = ANY(ARRAY[value])` on PostgreSQL: the same rows as `field = value`, planned differently.
+
+    With `field = value` the planner treats the field as a constant and drops
+    it from the page order, so a (timestamp, id) walk of the whole log looks
+    as good as the field's own index; for a busy actor whose entries are not
+    the newest (an automation agent retired last week) that walk reads
+    hundreds of thousands of rows. As an array match the field stays in the
+    page order `(field, timestamp desc, id desc)`, which only the field's own
+    indexes give: the page reads the matching entries and no others.
+    """
+
+    lookup_name = "leading_equals"
+    prepare_rhs = False
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        return f"{lhs} = %s", [*lhs_params, self.rhs]
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        return f"{lhs} = ANY(%s)", [*lhs_params, [self.rhs]]
+
+
+# The filters whose own indexes lead with them, most selective first: the
+# first one present leads the page order (see LeadingEquals).
+LEADING_FIELDS = ("session_id", "actor", "customer")
+for _name in (*LEADING_FIELDS, "tool"):
+    AuditEntry._meta.get_field(_name).register_lookup(LeadingEquals)
+
+
+def _leading_field(params: Mapping[str, str]) -> str | None:
+    # A key, a tool call or an approval names a handful of entries: any order is cheap.
+    if any(_param(params, name) for name in ("idempotency_key", "tool_call", "approval")):
+        return None
+    fields = {field for param, field in EXACT_FILTERS.items() if _param(params, param)}
+    if fields == {"tool"}:
+        # Alone, a tool leads too: a rarely used tool's entries are not spread
+        # evenly over time, and a walk of the whole log would find that out late.
+        return "tool"
+    return next((field for field in LEADING_FIELDS if field in fields), None)
+
+
 def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
     """Entries matching the filters, newest first (no cursor applied)."""
     entries = AuditEntry.objects.all()
+    leading = _leading_field(params)
     for param, field in EXACT_FILTERS.items():
         value = _param(params, param)
         if value:
-            entries = entries.filter(**{field: value})
+            lookup = f"{field}__leading_equals" if field == leading else field
+            entries = entries.filter(**{lookup: value})
     since, until = _param(params, "since"), _param(params, "until")
     if since:
         entries = entries.filter(timestamp__gte=_moment(since, end_of_day=False))
     if until:
         entries = entries.filter(timestamp__lte=_moment(until, end_of_day=True))
-    return entries.order_by("-timestamp", "-id")
+    return entries.order_by(*_page_order(leading, newest_first=True))
+
+
+def _page_order(leading: str | None, *, newest_first: bool) -> list[str]:
+    order = ["-timestamp", "-id"] if newest_first else ["timestamp", "id"]
+    return [leading, *order] if leading else order
 
 
 def encode_cursor(entry: AuditEntry) -> str:
@@ -113,7 +164,8 @@ def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50) -> QueryS
     entries = audit_filtered(params)
     before = _param(params, "before")
     if before:
-        return _newer_than(entries, *_decode_cursor(before)).order_by("timestamp", "id")[: limit + 1]
+        ascending = _page_order(_leading_field(params), newest_first=False)
+        return _newer_than(entries, *_decode_cursor(before)).order_by(*ascending)[: limit + 1]
     cursor = _param(params, "cursor")
     if cursor:
         entries = _older_than(entries, *_decode_cursor(cursor))

@@ -15,8 +15,17 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from audit.models import AuditCheckpoint, AuditEntry
+from audit.models import AuditCheckpoint, AuditEntry, AuditHead
 from audit.redaction import redact_details
+from audit.witness import (
+    SignedHead,
+    WitnessError,
+    audit_head_sign,
+    audit_head_witness_soon,
+    public_key,
+    witness_is_webhook,
+    witness_read,
+)
 
 GENESIS_HASH = "0" * 64
 # Any fixed 64-bit number: the advisory lock that serializes chain appends.
@@ -113,21 +122,37 @@ def _entry(event: AuditEvent, now: datetime) -> tuple[AuditEntry, str]:
 
 
 def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
-    """Append events to the chain, in order, inside the caller's transaction.
+    """Append events to the chain, in order, inside the caller's transaction, stamped now.
 
     Callers make this the last statement of their transaction: the chain lock
     is held from here until commit, and the time it is held bounds how many
-    entries per second the whole deployment can write. So everything that can
-    be done before the lock is (redaction, canonical JSON, the alert rules'
-    queries, building the INSERT); under it the head is read, the hashes
-    taken and one INSERT sent.
+    entries per second the whole deployment can write.
+    """
+    return audit_chain_insert(events)
+
+
+def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] | None = None) -> list[AuditEntry]:
+    """The one chain insert: every entry of every caller is written here and nowhere else.
+
+    Redaction, the alert rules and the chain link always apply. `at` gives
+    each event its own timestamp instead of now; only the benchmark
+    generator (benchgen, not installed in production) passes it, and it can
+    forge nothing: what it writes is chained after, and witnessed like, any
+    other entry.
+
+    Everything that can be done before the lock is (redaction, canonical
+    JSON, the alert rules' queries, the statement's parameters); under it the
+    head is read, the hashes taken and one INSERT sent.
     """
     if not events:
         return []
     from audit.alerts import alerts_detect
 
-    now = timezone.now()
-    prepared = [_entry(event, now) for event in events]
+    if at is None:
+        now = timezone.now()
+        prepared = [_entry(event, now) for event in events]
+    else:
+        prepared = [_entry(event, moment) for event, moment in zip(events, at, strict=True)]
     entries = [entry for entry, _ in prepared]
     # No savepoint: a failed append must undo the caller's whole transaction
     # anyway, so the extra SAVEPOINT/RELEASE round trips would buy nothing.
@@ -137,33 +162,27 @@ def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
         # session's earlier entries are committed by the time its next call
         # looks (see alerts_detect for the one cross-session race).
         findings = alerts_detect(entries)
-        if connection.vendor == "postgresql":
-            _append_locked_postgresql(prepared)
-        else:
-            # SQLite needs no lock: IMMEDIATE transactions already hold the write lock.
-            prev_hash = AuditEntry.objects.order_by("-id").values_list("hash", flat=True).first() or GENESIS_HASH
-            for entry, body in prepared:
-                entry.prev_hash = prev_hash
-                entry.hash = prev_hash = chain_hash(body, prev_hash)
-            AuditEntry.objects.bulk_create(entries)
+        _insert_locked(prepared)
         for finding in findings:
             finding.raise_alert()
+        _witness_when_due(entries)
         return entries
 
 
 _COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
 
 
-# Up to this many entries an append is one VALUES row per entry (what a tool
-# call writes: fastest for a few rows, and each size's statement is cached by
-# the driver); larger batches (the expiry sweep) send a column array per
-# parameter, because building a VALUES list of thousands of placeholders
-# costs more than running it.
+# Up to this many entries a statement is one VALUES row per entry (what a
+# tool call writes: fastest for a few rows, and each size's statement is
+# cached by the driver); larger batches on PostgreSQL (the expiry sweep, the
+# generator) send a column array per parameter, because building a VALUES
+# list of thousands of placeholders costs more than running it. SQLite sends
+# larger batches as several VALUES statements.
 VALUES_ROWS_MAX = 64
 
 
 @functools.cache
-def _insert_sql(rows: int) -> str:
+def _insert_sql(vendor: str, rows: int) -> str:
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
     fields = {field.name: field for field in AuditEntry._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in _COLUMNS)
@@ -177,39 +196,69 @@ def _insert_sql(rows: int) -> str:
     return f"INSERT INTO {table} ({columns}) {source} RETURNING id, hash"
 
 
-def _append_locked_postgresql(prepared: list[tuple[AuditEntry, str]]) -> None:
-    # The statement and its parameters are ready before the lock, so the
-    # critical section is three round trips with no ORM work in between.
+_HEAD_SQL = "SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1"
+
+
+_TIMESTAMP_AT = HASHED_FIELDS.index("timestamp")
+_DETAILS_AT = HASHED_FIELDS.index("details")
+
+
+def _db_row(entry: AuditEntry) -> list[Any]:
+    row = [getattr(entry, name) for name in HASHED_FIELDS]
+    row[_DETAILS_AT] = json.dumps(row[_DETAILS_AT])
+    # SQLite stores datetimes as text in its own format; psycopg adapts them itself.
+    if connection.vendor != "postgresql":
+        row[_TIMESTAMP_AT] = connection.ops.adapt_datetimefield_value(row[_TIMESTAMP_AT])
+    return row
+
+
+def _insert_locked(prepared: list[tuple[AuditEntry, str]]) -> None:
+    # The parameters are ready before the lock, so the critical section is
+    # the lock, the head read and the INSERT, with no ORM work in between.
     entries = [entry for entry, _ in prepared]
-    sql = _insert_sql(min(len(entries), VALUES_ROWS_MAX + 1))
-    rows = [[getattr(entry, name) for name in HASHED_FIELDS] for entry in entries]
-    details_at = HASHED_FIELDS.index("details")
-    for row in rows:
-        row[details_at] = json.dumps(row[details_at])
+    rows = [_db_row(entry) for entry in entries]
+    postgresql = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        # Two writers reading the same head would fork the chain; the
-        # transaction-scoped lock makes appends take turns until commit.
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
+        if postgresql:
+            # Two writers reading the same head would fork the chain; the
+            # transaction-scoped lock makes appends take turns until commit.
+            # (SQLite needs none: IMMEDIATE transactions hold the write lock.)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
         # A new statement, so a new snapshot: under READ COMMITTED (Django's
         # default, and what every caller uses) it sees the head the previous
         # holder committed. REPEATABLE READ would pin an older snapshot and fork.
-        cursor.execute("SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1")
+        cursor.execute(_HEAD_SQL)
         head = cursor.fetchone()
         prev_hash = head[0] if head else GENESIS_HASH
         for (entry, body), row in zip(prepared, rows, strict=True):
             entry.prev_hash = prev_hash
             entry.hash = prev_hash = chain_hash(body, prev_hash)
             row += [entry.prev_hash, entry.hash]
-        if len(entries) > VALUES_ROWS_MAX:
-            cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+        id_of: dict[str, int] = {}
+        if postgresql and len(rows) > VALUES_ROWS_MAX:
+            cursor.execute(_insert_sql("postgresql", VALUES_ROWS_MAX + 1), [list(c) for c in zip(*rows, strict=True)])
+            id_of.update({digest: entry_id for entry_id, digest in cursor.fetchall()})
         else:
-            cursor.execute(sql, [value for row in rows for value in row])
-        # Matched by hash (unique), so nothing depends on the order RETURNING gives.
-        id_of = {entry_hash: entry_id for entry_id, entry_hash in cursor.fetchall()}
+            for start in range(0, len(rows), VALUES_ROWS_MAX):
+                chunk = rows[start : start + VALUES_ROWS_MAX]
+                cursor.execute(_insert_sql(connection.vendor, len(chunk)), [value for row in chunk for value in row])
+                # Matched by hash (unique), so nothing depends on the order RETURNING gives.
+                id_of.update({digest: entry_id for entry_id, digest in cursor.fetchall()})
     for entry in entries:
         entry.id = id_of[entry.hash]
         entry._state.adding = False
         entry._state.db = connection.alias
+
+
+def _witness_when_due(entries: list[AuditEntry]) -> None:
+    """Every TOOLGUARD_AUDIT_WITNESS_ENTRIES entries, sign the head once this transaction commits."""
+    every = settings.TOOLGUARD_AUDIT_WITNESS_ENTRIES
+    if not settings.TOOLGUARD_AUDIT_SIGNING_KEY:
+        return
+    ids = [entry.id for entry in entries if entry.id is not None]
+    first, last = min(ids), max(ids)
+    if (first - 1) // every != last // every:
+        transaction.on_commit(audit_head_witness_soon)
 
 
 @dataclass(frozen=True)
@@ -222,29 +271,88 @@ def audit_chain_verify(
     *, after_id: int = 0, prev_hash: str | None = None, batch: int = 5000
 ) -> tuple[ChainBreak | None, int, str]:
     """Walk the chain from after_id; return (first break or None, last id, last hash)."""
-    broken, last_id, last_hash, _ = _chain_walk(after_id=after_id, prev_hash=prev_hash, batch=batch)
-    return broken, last_id, last_hash
+    walk = _chain_walk(after_id=after_id, prev_hash=prev_hash, heads=[], batch=batch)
+    return walk.broken, walk.last_id, walk.last_hash
 
 
-def _chain_walk(*, after_id: int, prev_hash: str | None, batch: int) -> tuple[ChainBreak | None, int, str, int]:
+@dataclass
+class _Walk:
+    broken: ChainBreak | None
+    last_id: int
+    last_hash: str
+    walked: int
+    heads_matched: int = 0
+
+
+def _chain_walk(
+    *, after_id: int, prev_hash: str | None, heads: Sequence[SignedHead], batch: int, counted: int | None = None
+) -> _Walk:
+    """Walk entries after after_id in id order, checking every link and hash, and every witnessed head met.
+
+    `heads` are the witness's signed heads after after_id, oldest first. A
+    head whose entry is gone names a deletion; a head whose hash differs names
+    a rewrite whose later hashes were recomputed (the chain alone cannot see
+    that); heads past the chain's end name a truncation. `counted`, when the
+    walk starts at the first entry, checks each head's entry count too.
+    """
     if prev_hash is None:
         prev_hash = GENESIS_HASH
         if after_id:
             prev_hash = AuditEntry.objects.values_list("hash", flat=True).get(id=after_id)
-    last_id, walked = after_id, 0
+    walk = _Walk(broken=None, last_id=after_id, last_hash=prev_hash, walked=0)
+    pending = sorted(heads, key=lambda head: head.entry_id)
+    # The last entry a witnessed head proved: a rewrite found at a later head began after it.
+    proven = after_id
     fields = ("id", "prev_hash", "hash", *HASHED_FIELDS)
     while True:
-        rows = list(AuditEntry.objects.filter(id__gt=last_id).order_by("id").values(*fields)[:batch])
-        if not rows:
-            return None, last_id, prev_hash, walked
+        rows = list(AuditEntry.objects.filter(id__gt=walk.last_id).order_by("id").values(*fields)[:batch])
         for row in rows:
-            if row["prev_hash"] != prev_hash:
-                return ChainBreak(row["id"], "prev_hash does not match the previous entry"), last_id, prev_hash, walked
+            while pending and pending[0].entry_id < row["id"]:
+                head = pending[0]
+                walk.broken = ChainBreak(
+                    head.entry_id, f"entry is missing, deleted: the witness holds the head signed at {head.time}"
+                )
+                return walk
+            if row["prev_hash"] != walk.last_hash:
+                walk.broken = ChainBreak(row["id"], "prev_hash does not match the previous entry")
+                return walk
             if entry_hash(row, row["prev_hash"]) != row["hash"]:
-                return ChainBreak(row["id"], "hash does not match the entry's contents"), last_id, prev_hash, walked
-            prev_hash = row["hash"]
-            last_id = row["id"]
-            walked += 1
+                walk.broken = ChainBreak(row["id"], "hash does not match the entry's contents")
+                return walk
+            walk.last_hash, walk.last_id = row["hash"], row["id"]
+            walk.walked += 1
+            matched = False
+            while pending and pending[0].entry_id == row["id"]:
+                head = pending.pop(0)
+                total = None if counted is None else counted + walk.walked
+                if head.entry_hash != row["hash"]:
+                    walk.broken = ChainBreak(
+                        proven + 1,
+                        f"rewritten and re-hashed: entry {head.entry_id}'s hash differs from the head signed at "
+                        f"{head.time}; the first changed entry is between {proven + 1} and {head.entry_id}",
+                    )
+                    return walk
+                if total is not None and total != head.entries:
+                    walk.broken = ChainBreak(
+                        proven + 1,
+                        f"entries deleted: {total} entries up to entry {head.entry_id}, the head signed at "
+                        f"{head.time} counted {head.entries}; between entries {proven + 1} and {head.entry_id}",
+                    )
+                    return walk
+                matched = True
+                walk.heads_matched += 1
+            if matched:
+                proven = row["id"]
+        if len(rows) < batch:
+            break
+    if pending:
+        head = pending[-1]
+        walk.broken = ChainBreak(
+            walk.last_id + 1,
+            f"entries {walk.last_id + 1} to {head.entry_id} are missing, deleted or truncated: the witness holds "
+            f"the head signed at {head.time} over {head.entries} entries, the chain ends at entry {walk.last_id}",
+        )
+    return walk
 
 
 class CheckpointRefused(Exception):
@@ -253,7 +361,7 @@ class CheckpointRefused(Exception):
 
 def checkpoint_signature(entry_id: int, entry_hash: str) -> str:
     """HMAC-SHA256 over (entry id, entry hash), or "" when no key is configured."""
-    key = getattr(settings, "TOOLGUARD_AUDIT_HMAC_KEY", "")
+    key = settings.TOOLGUARD_AUDIT_HMAC_KEY
     if not key:
         return ""
     return hmac.new(key.encode(), f"{entry_id}:{entry_hash}".encode(), hashlib.sha256).hexdigest()
@@ -268,13 +376,13 @@ def audit_checkpoint_latest() -> AuditCheckpoint | None:
     if expected and not hmac.compare_digest(expected, checkpoint.signature):
         raise CheckpointRefused(
             f"audit checkpoint {checkpoint.id} (entry {checkpoint.entry_id}) signature does not match; "
-            "verify with --full"
+            "verify without --incremental"
         )
     stored = AuditEntry.objects.filter(id=checkpoint.entry_id).values_list("hash", flat=True).first()
     if stored != checkpoint.entry_hash:
         raise CheckpointRefused(
             f"audit checkpoint {checkpoint.id} names entry {checkpoint.entry_id}, "
-            "whose hash is no longer the one verified; verify with --full"
+            "whose hash is no longer the one verified; verify without --incremental"
         )
     return checkpoint
 
@@ -286,29 +394,81 @@ class VerifyResult:
     last_id: int
     entries: int
     checkpoint: AuditCheckpoint | None
+    # What the run could check against: the witness's heads it matched, or why it had none.
+    witness: str = ""
+    heads_matched: int = 0
+    signed: SignedHead | None = None
 
 
-def audit_verify(*, full: bool = False, batch: int = 5000) -> VerifyResult:
-    """Walk the chain from the last trusted checkpoint (or the start) and checkpoint what verified.
-
-    Incremental runs trust everything up to the checkpoint: a rewrite of an
-    entry before it is found by a `full` run, which every deployment should
-    schedule now and then (docs/audit.md).
-    """
-    start_id, prev_hash = 0, GENESIS_HASH
-    if not full:
-        latest = audit_checkpoint_latest()
-        if latest is not None:
-            start_id, prev_hash = latest.entry_id, latest.entry_hash
-    broken, last_id, last_hash, verified = _chain_walk(after_id=start_id, prev_hash=prev_hash, batch=batch)
-    checkpoint = None
-    if verified:
-        # What verified before the break is still proven; the break itself is not.
-        checkpoint = AuditCheckpoint.objects.create(
-            entry_id=last_id,
-            entry_hash=last_hash,
-            entries_verified=verified,
-            full=full,
-            signature=checkpoint_signature(last_id, last_hash),
+def _witness_heads(witness_path: str) -> tuple[list[SignedHead], str]:
+    """The witness's heads and a description of the witness; ([], why not) when there is none to read."""
+    key = public_key()
+    target = witness_path or settings.TOOLGUARD_AUDIT_WITNESS
+    if key is None:
+        return [], (
+            "no witness: no signing or public key is configured, so a rewrite with recomputed hashes "
+            "or a deletion of the newest entries would not be seen"
         )
-    return VerifyResult(broken=broken, start_id=start_id, last_id=last_id, entries=verified, checkpoint=checkpoint)
+    if witness_is_webhook(target):
+        return [], f"the witness is a webhook ({target}): pass --witness FILE, a copy of what it received"
+    heads = witness_read(target, key)
+    if not heads and AuditHead.objects.exists():
+        raise WitnessError(f"the witness {target} is empty or missing, but the database holds signed heads")
+    return heads, f"witness {target}"
+
+
+def audit_verify(*, incremental: bool = False, witness_path: str = "", batch: int = 5000) -> VerifyResult:
+    """Re-read the chain, check it against the witness, and on success checkpoint and sign its head.
+
+    By default every entry is re-read from the first. `incremental` starts at
+    the last checkpoint and trusts what came before it (the result's
+    start_id says where); the witness still checks everything after it, and
+    a checkpoint deleted since the witness saw its run is refused.
+    """
+    heads, witness = _witness_heads(witness_path)
+    start_id, prev_hash = 0, GENESIS_HASH
+    counted: int | None = 0
+    if incremental:
+        latest = audit_checkpoint_latest()
+        verified = [head for head in heads if head.reason == AuditHead.Reason.VERIFY]
+        if verified and (latest is None or latest.entry_id < verified[-1].entry_id):
+            raise CheckpointRefused(
+                f"the checkpoint of the verify run that signed entry {verified[-1].entry_id} at "
+                f"{verified[-1].time} is missing from the database (deleted); verify without --incremental"
+            )
+        if latest is not None:
+            start_id, prev_hash, counted = latest.entry_id, latest.entry_hash, None
+            at_start = [head for head in heads if head.entry_id == start_id]
+            if any(head.entry_hash != prev_hash for head in at_start):
+                raise CheckpointRefused(
+                    f"audit checkpoint {latest.id} (entry {start_id}) does not match the witness; "
+                    "verify without --incremental"
+                )
+    walk = _chain_walk(
+        after_id=start_id,
+        prev_hash=prev_hash,
+        heads=[head for head in heads if head.entry_id > start_id],
+        batch=batch,
+        counted=counted,
+    )
+    checkpoint, signed = None, None
+    if walk.walked and walk.broken is None:
+        checkpoint = AuditCheckpoint.objects.create(
+            entry_id=walk.last_id,
+            entry_hash=walk.last_hash,
+            entries_verified=walk.walked,
+            full=not incremental,
+            signature=checkpoint_signature(walk.last_id, walk.last_hash),
+        )
+    if walk.broken is None:
+        signed = audit_head_sign(reason=AuditHead.Reason.VERIFY)
+    return VerifyResult(
+        broken=walk.broken,
+        start_id=start_id,
+        last_id=walk.last_id,
+        entries=walk.walked,
+        checkpoint=checkpoint,
+        witness=witness,
+        heads_matched=walk.heads_matched,
+        signed=signed,
+    )

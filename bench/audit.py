@@ -1,21 +1,26 @@
 """The audit log at a million entries: how fast it is written, searched and verified.
 
 Creates a PostgreSQL database of its own (toolguard_bench_audit, dropped and
-re-created), migrates it, fills it with `manage.py audit_generate`, then
-measures and prints one JSON object (progress goes to stderr):
+re-created; `--database` names another, `--reuse` keeps its entries), migrates
+it, fills it with `manage.py audit_generate --mix skewed` (the benchmark-only
+benchgen app, through the one chain insert), then measures and prints one
+JSON object (progress goes to stderr):
 
-- generate: time to append the synthetic entries (target: 1,000,000 in < 120 s);
-- queries: p50/p95 of one search page for by-actor, by-tool, by-session,
-  by-key, by-time-range and combined filters, first page and after 20 cursor
-  hops, in the database (the ORM query of `audit_page`) and through the HTTP
-  API on gunicorn (targets: p95 <= 10 ms and <= 25 ms), each with the index
-  EXPLAIN ANALYZE shows it using;
+- generate: time to append the synthetic entries;
+- queries (the skewed mix): p50/p95 of one search page for every documented
+  filter combination (docs/audit.md#search), for the few agents that write
+  most entries and for quiet ones that are a small share, first page and
+  after 20 cursor hops, in the database (the ORM query of `audit_page`) and
+  through the HTTP API on gunicorn with a signed-in session (targets: p95
+  <= 10 ms and <= 25 ms), each with the index EXPLAIN ANALYZE shows serving
+  it; `skewed_mix` lists them one line each;
 - writes: sustained entries/s through `audit_append` (3 entries per tool
   call) with several threads, against one thread and against the same inserts
   with no chain (no lock, no head read, no alert rules): the chain's cost;
-- verify: `verify_audit --full` over everything, and an incremental run.
+- verify: `verify_audit` over everything, and an `--incremental` run.
 
     .venv/bin/python bench/audit.py [--entries 1000000] [--threads 4] [--write-seconds 10]
+        [--database NAME] [--reuse] [--parts queries,writes,verify]
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -41,6 +47,7 @@ from bench.common import PYTHON, ROOT, gunicorn, log, machine, manage, postgres_
 
 DATABASE = "toolguard_bench_audit"
 REDIS_URL = "redis://127.0.0.1:6379/3"
+PARTS = ("queries", "writes", "verify")
 TARGETS = {"generate_seconds_max": 120, "db_p95_ms_max": 10.0, "http_p95_ms_max": 25.0, "entries_per_s_min": 2000}
 DEEP_HOPS = 20
 PASSWORD = "bench-compliance-password-1"
@@ -54,6 +61,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=200, help="timed queries per shape and depth, in the database")
     parser.add_argument("--http-samples", type=int, default=100, help="timed requests per shape and depth, over HTTP")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (the machine has 2 cores)")
+    parser.add_argument("--database", default=DATABASE, help="the PostgreSQL database to (re)create and fill")
+    parser.add_argument("--redis-url", default=REDIS_URL)
+    parser.add_argument(
+        "--reuse", action="store_true", help="keep the database's entries (migrate only): no re-generation"
+    )
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"what to measure, of {','.join(PARTS)}")
     return parser.parse_args()
 
 
@@ -71,6 +84,34 @@ def percentiles(samples_ms: list[float]) -> dict[str, float]:
 # --- data and the query shapes -------------------------------------------------------------
 
 
+def actor_shares() -> tuple[list[str], list[str]]:
+    """The heaviest agents, and quiet ones: each a small share of the log (0.002% to 0.05%)."""
+    from django.db.models import Count
+
+    from audit.models import AuditEntry
+
+    counts = list(
+        AuditEntry.objects.filter(actor_type="agent").values_list("actor").annotate(n=Count("id")).order_by("-n")
+    )
+    total = sum(n for _, n in counts)
+    heavy = [actor for actor, _ in counts[:3]]
+    light = [actor for actor, n in counts if 0.00002 * total <= n <= 0.0005 * total]
+    return heavy, light[:: max(len(light) // 20, 1)][:20]
+
+
+# Every combination the search form and the API document (docs/audit.md#search), with values
+# from the skewed mix: a few agents dominate, and the queried agent is usually a quiet one.
+TOOL_RESULTS = [
+    ("transfer_funds", "success"),
+    ("transfer_funds", "pending"),
+    ("transfer_funds", "blocked"),
+    ("check_balance", "success"),
+    ("check_balance", "pending"),  # never happens: the whole actor is read to find nothing
+    ("list_transactions", "failure"),
+]
+RARE_ACTIONS = ["transfer_initiated", "injection_blocked", "idempotency_mismatch", "approval_granted"]
+
+
 def shapes(rng: random.Random) -> dict[str, list[dict[str, str]]]:
     """Sample filter values for every shape, chosen so the deep page exists where the data allows."""
     from django.db.models import Max, Min
@@ -78,17 +119,20 @@ def shapes(rng: random.Random) -> dict[str, list[dict[str, str]]]:
     from audit.models import AuditEntry
 
     heavy_sessions = [f"batch-{n:03d}" for n in range(20)]
-    heavy_actors = sorted(
-        set(AuditEntry.objects.filter(session_id__in=heavy_sessions).values_list("actor", flat=True).distinct())
-    )
+    heavy_actors, light_actors = actor_shares()
     span = AuditEntry.objects.aggregate(first=Min("timestamp"), last=Max("timestamp"))
     first, last = span["first"], span["last"]
     top = AuditEntry.objects.aggregate(top=Max("id"))["top"]
-    keys = list(
-        AuditEntry.objects.filter(id__in=[rng.randint(1, top) for _ in range(400)])
-        .exclude(idempotency_key="")
-        .values_list("idempotency_key", flat=True)[:40]
+    picked = list(
+        AuditEntry.objects.filter(id__in=[rng.randint(1, top) for _ in range(600)]).values(
+            "idempotency_key", "session_id", "customer", "tool_call_id"
+        )
     )
+    keys = [row["idempotency_key"] for row in picked if row["idempotency_key"]][:40]
+    light_sessions = [row["session_id"] for row in picked if row["session_id"].startswith("s-")][:40]
+    customers = [row["customer"] for row in picked if row["customer"]][:40]
+    calls = [row["tool_call_id"] for row in picked if row["tool_call_id"]][:40]
+    approvals = list(AuditEntry.objects.exclude(approval_id="").values_list("approval_id", flat=True)[:40])
 
     def window(days: float) -> tuple[str, str]:
         start = first + (last - first - _days(days)) * rng.random()
@@ -98,17 +142,44 @@ def shapes(rng: random.Random) -> dict[str, list[dict[str, str]]]:
         since, until = window(days)
         return {"since": since, "until": until, **extra}
 
+    def each(actors: list[str], **extra: str) -> list[dict[str, str]]:
+        return [{"actor": actor, **extra} for actor in actors]
+
     return {
-        # The automation agents behind the long sessions: the actors with thousands of entries.
-        "by_actor": [{"actor": actor} for actor in heavy_actors],
+        "by_actor_light": each(light_actors),
+        "by_actor_heavy": each(heavy_actors),
+        "actor_tool_result_light": [
+            {"actor": actor, "tool": tool, "result": result} for actor in light_actors for tool, result in TOOL_RESULTS
+        ],
+        "actor_tool_result_heavy": [
+            {"actor": actor, "tool": tool, "result": result} for actor in heavy_actors for tool, result in TOOL_RESULTS
+        ],
+        "actor_result_heavy": [
+            {"actor": actor, "result": result} for actor in heavy_actors for result in ("pending", "blocked", "failure")
+        ],
+        "actor_action_heavy": [{"actor": actor, "action": action} for actor in heavy_actors for action in RARE_ACTIONS],
+        "actor_tool_heavy": [{"actor": actor, "tool": tool} for actor in heavy_actors for tool, _ in TOOL_RESULTS[::2]],
         "by_tool": [{"tool": tool} for tool in ("transfer_funds", "check_balance", "list_transactions")],
-        "by_session": [{"session": session} for session in heavy_sessions],
+        "by_action": [{"action": action} for action in RARE_ACTIONS],
+        "by_result": [{"result": result} for result in ("pending", "blocked", "failure")],
+        "tool_action_result": [
+            {"tool": "transfer_funds", "action": action, "result": result}
+            for action, result in (("transfer_initiated", "pending"), ("injection_blocked", "blocked"))
+        ],
+        "by_session_heavy": [{"session": session} for session in heavy_sessions],
+        "by_session_light": [{"session": session} for session in light_sessions],
+        "session_action_heavy": [
+            {"session": session, "action": action} for session in heavy_sessions[:5] for action in RARE_ACTIONS
+        ],
+        "by_customer": [{"customer": customer} for customer in customers],
         "by_key": [{"idempotency_key": key} for key in keys],
+        "by_tool_call": [{"tool_call": call} for call in calls],
+        "by_approval": [{"approval": approval} for approval in approvals],
         "by_time_range": [ranged(1) for _ in range(20)],
         "combined": [
             ranged(10, tool="transfer_funds", action="transfer_initiated", result="success") for _ in range(20)
         ],
-        "combined_actor": [{"actor": actor, "tool": "transfer_funds", "result": "success"} for actor in heavy_actors],
+        "time_range_actor_light": [ranged(7, actor=actor) for actor in light_actors],
     }
 
 
@@ -418,28 +489,56 @@ def main() -> None:
     args = parse_args()
     load_at_start = os.getloadavg()
     rng = random.Random(11)
-    database_url = postgres_recreate(DATABASE)
+    parts = set(args.parts.split(","))
+    database_url = (
+        f"postgres://postgres@127.0.0.1:5432/{args.database}" if args.reuse else postgres_recreate(args.database)
+    )
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("GUNICORN_", "PROMETHEUS_"))},
         "DATABASE_URL": database_url,
-        "REDIS_URL": REDIS_URL,
+        "REDIS_URL": args.redis_url,
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
+        # The generator is a benchmark-only app: installed for this run, never in production.
+        "TOOLGUARD_BENCH_APPS": "1",
     }
-    log(f"migrating {DATABASE}")
-    manage("migrate", "--noinput", "-v0", env=env)
-    log(f"audit_generate --entries {args.entries}")
-    started = time.perf_counter()
-    subprocess.run(
-        [PYTHON, "manage.py", "audit_generate", "--entries", str(args.entries)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
+    # Signed heads on, as in production: every 1,000 entries an append's commit signs the head.
+    # The key and the witness belong to the database: kept with --reuse, new with a new database.
+    keys = ROOT / "var" / "bench" / f"{args.database}-witness"
+    if not args.reuse:
+        shutil.rmtree(keys, ignore_errors=True)
+    if not (keys / "keys" / "audit-signing.pem").exists():
+        manage("audit_keygen", str(keys / "keys"), env=env)
+    env.update(
+        {
+            "TOOLGUARD_AUDIT_SIGNING_KEY": str(keys / "keys" / "audit-signing.pem"),
+            "TOOLGUARD_AUDIT_WITNESS": str(keys / "witness.jsonl"),
+        }
     )
-    generate_s = time.perf_counter() - started
+    log(f"migrating {args.database}")
+    manage("migrate", "--noinput", "-v0", env=env)
+    generate_s = None
+    if not args.reuse:
+        log(f"audit_generate --entries {args.entries} --mix skewed")
+        started = time.perf_counter()
+        subprocess.run(
+            [PYTHON, "manage.py", "audit_generate", "--entries", str(args.entries), "--mix", "skewed"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        generate_s = time.perf_counter() - started
 
-    os.environ.update({"DATABASE_URL": database_url, "REDIS_URL": REDIS_URL, "LOG_LEVEL": "WARNING"})
+    os.environ.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": args.redis_url,
+            "LOG_LEVEL": "WARNING",
+            "TOOLGUARD_AUDIT_SIGNING_KEY": env["TOOLGUARD_AUDIT_SIGNING_KEY"],
+            "TOOLGUARD_AUDIT_WITNESS": env["TOOLGUARD_AUDIT_WITNESS"],
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
     import django
 
@@ -459,72 +558,12 @@ def main() -> None:
         table_bytes, index_bytes, rows = cursor.fetchone()
 
     checkpoint()
-    log("choosing filter samples and deep cursors")
-    sample_sets = shapes(rng)
-    depths = {
-        name: {"first_page": samples, "deep_page": deep_cursors(samples)} for name, samples in sample_sets.items()
-    }
-
     queries: dict[str, Any] = {}
-    for name, by_depth in depths.items():
-        queries[name] = {"samples": len(by_depth["first_page"])}
-        for depth, samples in by_depth.items():
-            if not samples:
-                queries[name][depth] = {"n/a": f"no sample has more than {DEEP_HOPS} pages of results"}
-                continue
-            log(f"db: {name} {depth}")
-            queries[name][depth] = {"db_ms": time_db(samples, args.samples), "plan": explain(samples[0])}
-
-    import httpx
-
-    username = compliance_user()
-    connection.close()
     http_extra: dict[str, Any] = {}
-    with gunicorn(workers=args.workers, env=env) as base, httpx.Client(timeout=60) as client:
-        sign_in(client, base, username)
-        for name, by_depth in depths.items():
-            for depth, samples in by_depth.items():
-                if samples:
-                    log(f"http: {name} {depth}")
-                    queries[name][depth]["http_ms"] = time_http(
-                        client, f"{base}/api/v1/audit", samples, args.http_samples
-                    )
-            # The HTML search page a person sees, first page.
-            queries[name]["first_page"]["html_page_ms"] = time_http(
-                client, f"{base}/audit/", by_depth["first_page"], max(20, args.http_samples // 5)
-            )
-        # HTTP Basic checks the password on every request: PBKDF2 at Django's full rounds.
-        with httpx.Client(timeout=60, auth=(username, PASSWORD)) as basic:
-            http_extra["basic_auth_first_page_ms"] = time_http(
-                basic, f"{base}/api/v1/audit", depths["by_session"]["first_page"], 6
-            )
-        log("http: export one day as CSV")
-        day = depths["by_time_range"]["first_page"][0]
-        started = time.perf_counter()
-        exported = 0
-        with client.stream("GET", f"{base}/api/v1/audit/export", params={"format": "csv", **day}) as response:
-            for _ in response.iter_lines():
-                exported += 1
-        export_s = time.perf_counter() - started
-        http_extra["export_csv_one_day"] = {
-            "rows": exported - 1,
-            "seconds": round(export_s, 2),
-            "rows_per_s": round((exported - 1) / export_s),
-        }
-
-    write_results = writes(args)
-
-    log("verify_audit --full, then incremental")
-    timings = {}
-    for label, extra in (("full", ["--full"]), ("incremental_nothing_new", [])):
-        started = time.perf_counter()
-        subprocess.run(
-            [PYTHON, "manage.py", "verify_audit", *extra], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
-        )
-        timings[label] = time.perf_counter() - started
-    from audit.models import AuditEntry
-
-    total = AuditEntry.objects.count()
+    if "queries" in parts:
+        queries, http_extra = measure_queries(args, env, rng)
+    write_results = writes(args) if "writes" in parts else None
+    verify_results = verify(env) if "verify" in parts else None
 
     db_p95 = [d["db_ms"]["p95"] for q in queries.values() for d in q.values() if isinstance(d, dict) and "db_ms" in d]
     http_p95 = [
@@ -540,8 +579,12 @@ def main() -> None:
                     "load_average_at_end": os.getloadavg(),
                 },
                 "database": version,
-                "generate": {
+                "generate": None
+                if generate_s is None
+                else {
                     "entries": args.entries,
+                    "mix": "skewed",
+                    "path": "audit_chain_insert (redaction, alert rules, chain lock), 5,000 entries a statement",
                     "seconds": round(generate_s, 1),
                     "entries_per_s": round(args.entries / generate_s),
                     "target_seconds": TARGETS["generate_seconds_max"],
@@ -553,26 +596,134 @@ def main() -> None:
                     "indexes_mb": round(index_bytes / 2**20),
                     "vacuum_analyze_s": round(vacuum_s, 1),
                 },
+                "skewed_mix": skewed_summary(queries),
                 "queries": queries,
                 "http": http_extra,
                 "writes": write_results,
-                "verify": {
-                    "entries": total,
-                    "full_seconds": round(timings["full"], 1),
-                    "full_entries_per_s": round(total / timings["full"]),
-                    "incremental_nothing_new_seconds": round(timings["incremental_nothing_new"], 2),
-                },
+                "verify": verify_results,
                 "targets": {
                     **TARGETS,
-                    "db_p95_ms_worst": max(db_p95),
-                    "http_p95_ms_worst": max(http_p95),
-                    "db_met": max(db_p95) <= TARGETS["db_p95_ms_max"],
-                    "http_met": max(http_p95) <= TARGETS["http_p95_ms_max"],
+                    "db_p95_ms_worst": max(db_p95, default=None),
+                    "http_p95_ms_worst": max(http_p95, default=None),
+                    "db_met": bool(db_p95) and max(db_p95) <= TARGETS["db_p95_ms_max"],
+                    "http_met": bool(http_p95) and max(http_p95) <= TARGETS["http_p95_ms_max"],
                 },
             },
             indent=2,
         )
     )
+
+
+def skewed_summary(queries: dict[str, Any]) -> list[dict[str, Any]]:
+    """One line per filter combination and depth: HTTP p95 and the index EXPLAIN shows serving it."""
+    lines = []
+    for name, by_depth in queries.items():
+        for depth in ("first_page", "deep_page"):
+            measured = by_depth.get(depth, {})
+            if "plan" not in measured:
+                continue
+            lines.append(
+                {
+                    "filters": name,
+                    "page": depth,
+                    "http_p95_ms": measured.get("http_ms", {}).get("p95"),
+                    "db_p95_ms": measured["db_ms"]["p95"],
+                    "sql_ms_worst": measured["sql_ms_worst"],
+                    "indexes": measured["indexes_seen"],
+                    "met": measured.get("http_ms", {}).get("p95", 0) <= TARGETS["http_p95_ms_max"],
+                }
+            )
+    return lines
+
+
+def measure_queries(
+    args: argparse.Namespace, env: dict[str, str], rng: random.Random
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    from django.db import connection
+
+    log("choosing filter samples and deep cursors")
+    sample_sets = shapes(rng)
+    depths = {
+        name: {"first_page": samples, "deep_page": deep_cursors(samples)} for name, samples in sample_sets.items()
+    }
+
+    queries: dict[str, Any] = {}
+    for name, by_depth in depths.items():
+        queries[name] = {"samples": len(by_depth["first_page"])}
+        for depth, samples in by_depth.items():
+            if not samples:
+                queries[name][depth] = {"n/a": f"no sample has more than {DEEP_HOPS} pages of results"}
+                continue
+            log(f"db: {name} {depth}")
+            plans = [explain(params) for params in samples]
+            queries[name][depth] = {
+                "db_ms": time_db(samples, args.samples),
+                "plan": plans[0],
+                # Every sample's plan: the slowest SQL (a busy agent with no match reads the
+                # most) and every index a sample was served by. The SQL alone hardly moves
+                # with the machine's load; the Django and HTTP figures do.
+                "sql_ms_worst": max(plan["sql_ms"] for plan in plans),
+                "indexes_seen": sorted({index for plan in plans for index in plan["indexes"]}),
+            }
+
+    import httpx
+
+    username = compliance_user()
+    connection.close()
+    http_extra: dict[str, Any] = {}
+    with gunicorn(workers=args.workers, env=env) as base, httpx.Client(timeout=60) as client:
+        sign_in(client, base, username)
+        for name, by_depth in depths.items():
+            for depth, samples in by_depth.items():
+                if samples:
+                    log(f"http: {name} {depth}")
+                    queries[name][depth]["http_ms"] = time_http(
+                        client, f"{base}/api/v1/audit", samples, args.http_samples
+                    )
+            if by_depth["first_page"]:
+                # The HTML search page a person sees, first page.
+                queries[name]["first_page"]["html_page_ms"] = time_http(
+                    client, f"{base}/audit/", by_depth["first_page"], max(20, args.http_samples // 5)
+                )
+        # HTTP Basic checks the password on every request: PBKDF2 at Django's full rounds.
+        with httpx.Client(timeout=60, auth=(username, PASSWORD)) as basic:
+            http_extra["basic_auth_first_page_ms"] = time_http(
+                basic, f"{base}/api/v1/audit", depths["by_session_heavy"]["first_page"], 6
+            )
+        log("http: export one day as CSV")
+        day = depths["by_time_range"]["first_page"][0]
+        started = time.perf_counter()
+        exported = 0
+        with client.stream("GET", f"{base}/api/v1/audit/export", params={"format": "csv", **day}) as response:
+            for _ in response.iter_lines():
+                exported += 1
+        export_s = time.perf_counter() - started
+        http_extra["export_csv_one_day"] = {
+            "rows": exported - 1,
+            "seconds": round(export_s, 2),
+            "rows_per_s": round((exported - 1) / export_s),
+        }
+    return queries, http_extra
+
+
+def verify(env: dict[str, str]) -> dict[str, Any]:
+    from audit.models import AuditEntry
+
+    log("verify_audit (re-reads everything), then --incremental")
+    timings = {}
+    for label, extra in (("full", []), ("incremental_nothing_new", ["--incremental"])):
+        started = time.perf_counter()
+        subprocess.run(
+            [PYTHON, "manage.py", "verify_audit", *extra], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+        )
+        timings[label] = time.perf_counter() - started
+    total = AuditEntry.objects.count()
+    return {
+        "entries": total,
+        "full_seconds": round(timings["full"], 1),
+        "full_entries_per_s": round(total / timings["full"]),
+        "incremental_nothing_new_seconds": round(timings["incremental_nothing_new"], 2),
+    }
 
 
 if __name__ == "__main__":

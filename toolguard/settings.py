@@ -247,8 +247,25 @@ TOOLGUARD_TOOL_CATALOG = envlist("TOOLGUARD_TOOL_CATALOG", [])
 TOOLGUARD_APPROVAL_WEBHOOK_URL = os.environ.get("TOOLGUARD_APPROVAL_WEBHOOK_URL", "")
 TOOLGUARD_ALERT_WEBHOOK_URL = os.environ.get("TOOLGUARD_ALERT_WEBHOOK_URL", "")
 TOOLGUARD_AUDIT_HMAC_KEY = os.environ.get("TOOLGUARD_AUDIT_HMAC_KEY", "")
+# Audit alert rules (docs/audit.md#alerts): thresholds and dedup windows.
 TOOLGUARD_ALERT_BACKLOG = envint("TOOLGUARD_ALERT_BACKLOG", 50, minimum=1)
 TOOLGUARD_APPROVAL_SLA_SECONDS = envint("TOOLGUARD_APPROVAL_SLA_SECONDS", 900, minimum=1)
+TOOLGUARD_ALERT_INJECTION_BLOCKS = envint("TOOLGUARD_ALERT_INJECTION_BLOCKS", 3, minimum=1)
+TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS", 600, minimum=1)
+TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600, minimum=1)
+TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600, minimum=1)
+TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900, minimum=1)
+# Signed chain heads and their witness (docs/audit.md#tamper-evidence). Without a
+# signing key no heads are signed: the embedded default runs, and verify_audit
+# says what it cannot see without a witness.
+TOOLGUARD_AUDIT_SIGNING_KEY = os.environ.get("TOOLGUARD_AUDIT_SIGNING_KEY", "")
+TOOLGUARD_AUDIT_PUBLIC_KEY = os.environ.get("TOOLGUARD_AUDIT_PUBLIC_KEY", "")
+TOOLGUARD_AUDIT_WITNESS = os.environ.get("TOOLGUARD_AUDIT_WITNESS", "") or str(BASE_DIR / "var" / "audit-witness.jsonl")
+TOOLGUARD_AUDIT_WITNESS_SECONDS = envint("TOOLGUARD_AUDIT_WITNESS_SECONDS", 60, minimum=1)
+TOOLGUARD_AUDIT_WITNESS_ENTRIES = envint("TOOLGUARD_AUDIT_WITNESS_ENTRIES", 1000, minimum=1)
+# Unauthenticated requests: one audit entry per source address and minute, and
+# at most this many answered per address and minute before 429.
+TOOLGUARD_UNAUTHENTICATED_RATE = envint("TOOLGUARD_UNAUTHENTICATED_RATE", 60, minimum=1)
 TOOLGUARD_METRICS_TOKEN = os.environ.get("TOOLGUARD_METRICS_TOKEN", "")
 TOOLGUARD_AGENT_RATE = os.environ.get("TOOLGUARD_AGENT_RATE", "1200/min")
 if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
@@ -257,6 +274,10 @@ TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
 TOOLGUARD_LOGIN_WINDOW_SECONDS = envint("TOOLGUARD_LOGIN_WINDOW_SECONDS", 300, minimum=1)
 # Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
 TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
+# Installs benchgen (the synthetic audit generator behind bench/audit.py); never in production.
+TOOLGUARD_BENCH_APPS = envbool("TOOLGUARD_BENCH_APPS", False)
+if TOOLGUARD_BENCH_APPS:
+    INSTALLED_APPS.append("benchgen")
 
 LOGGING = {
     "version": 1,

@@ -12,6 +12,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from audit.unauthenticated import unauthenticated_request_record
+
 logger = logging.getLogger(__name__)
 
 CODES: dict[type[exceptions.APIException], str] = {
@@ -40,6 +42,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         response = Response(error_body("database_unavailable", "the database is unreachable; retry later"), status=503)
         response["Retry-After"] = "2"
         return response
+    if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
+        # Audited once per address and minute, and rate-limited (audit.unauthenticated).
+        request = context["request"]
+        wait = unauthenticated_request_record(address=request.META.get("REMOTE_ADDR", ""), path=request.path)
+        if wait is not None:
+            exc = exceptions.Throttled(wait=wait, detail="too many unauthenticated requests from this address")
     response = exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response

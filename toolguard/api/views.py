@@ -79,11 +79,10 @@ class ToolCallCreateView(APIView):
     permission_classes = [IsAgent]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # Unauthenticated requests are audited per address and minute by the
+        # API's exception handler (audit.unauthenticated), not one entry each.
         try:
             super().initial(request, *args, **kwargs)
-        except (exceptions.NotAuthenticated, exceptions.AuthenticationFailed):
-            _audit_refused_request(request, "authentication_failed", "unauthenticated")
-            raise
         except exceptions.PermissionDenied:
             _audit_refused_request(request, "tool_call_denied", "agent_key_required")
             raise

@@ -1,35 +1,29 @@
-"""Synthetic audit traffic for benchmarks: a realistic mix, appended as one valid chain.
+"""Synthetic audit traffic for benchmarks: a realistic mix, appended through the one chain insert.
 
-The rows go in the way real ones do (in chain order, under the chain lock,
-hashed by `entry_hash`), only in bulk: COPY on PostgreSQL, batched inserts on
-SQLite. `verify_audit --full` passes over the result.
+The entries go in the way real ones do: `audit.services.audit_chain_insert`
+redacts them, runs the alert rules, links and hashes them under the chain
+lock, only many per statement. They carry timestamps spread over the past
+days (what makes the search benchmark realistic), which is why this app is
+installed only with TOOLGUARD_BENCH_APPS=1 and never in production.
 """
 
 from __future__ import annotations
 
-import json
+import bisect
+import itertools
 import random
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from audit.models import AuditEntry
-from audit.services import (
-    AUDIT_CHAIN_LOCK_ID,
-    GENESIS_HASH,
-    HASHED_FIELDS,
-    OPERATION_ACTIONS,
-    entry_hash,
-    operation_hash,
-)
+from audit.services import OPERATION_ACTIONS, AuditEvent, audit_chain_insert, operation_hash
 
-# The columns COPY fills: exactly the hashed fields, then the chain links.
-COLUMNS = HASHED_FIELDS
+MIXES = ("skewed", "uniform")
 
 
 @dataclass(frozen=True)
@@ -39,14 +33,37 @@ class Population:
     customers: list[str]
     agents: list[tuple[str, str]]  # (actor label, customer)
     reviewers: list[str]
+    # Cumulative weights of `agents` in the skewed mix (None: uniform).
+    agent_cum_weights: list[float] | None = None
+
+    def agent(self, rng: random.Random) -> tuple[str, str]:
+        if self.agent_cum_weights is None:
+            return rng.choice(self.agents)
+        point = rng.random() * self.agent_cum_weights[-1]
+        return self.agents[bisect.bisect_left(self.agent_cum_weights, point)]
 
     @classmethod
     def make(
-        cls, rng: random.Random, *, customers: int = 2000, agents_per_customer: int = 2, reviewers: int = 25
+        cls,
+        rng: random.Random,
+        *,
+        mix: str = "skewed",
+        customers: int = 2000,
+        agents_per_customer: int = 2,
+        reviewers: int = 25,
     ) -> Population:
         names = [f"cust-{n:05d}" for n in range(customers)]
         agents = [(f"agent:{c}:{rng.getrandbits(48):012x}", c) for c in names for _ in range(agents_per_customer)]
-        return cls(names, agents, [f"reviewer:rev{n:02d}" for n in range(reviewers)])
+        # Skewed as real fleets are: Zipf over the agents, so a handful of
+        # automation agents write most entries (the top one about a fifth)
+        # and most agents a few dozen per million.
+        weights = itertools.accumulate(1 / rank**1.2 for rank in range(1, len(agents) + 1))
+        return cls(
+            names,
+            agents,
+            [f"reviewer:rev{n:02d}" for n in range(reviewers)],
+            list(weights) if mix == "skewed" else None,
+        )
 
 
 # (weight, tool, what happened): the shape of one tool call's entries.
@@ -190,7 +207,7 @@ def _decision_rows(rng: random.Random, pop: Population, ts: datetime) -> list[di
 
 
 def synthetic_rows(
-    entries: int, *, days: int = 30, seed: int = 7, end: datetime | None = None
+    entries: int, *, days: int = 30, seed: int = 7, mix: str = "skewed", end: datetime | None = None
 ) -> Iterator[dict[str, Any]]:
     """`entries` rows, timestamps rising over `days` days up to `end`.
 
@@ -198,12 +215,12 @@ def synthetic_rows(
     calls, a few automated ones make thousands.
     """
     rng = random.Random(seed)
-    pop = Population.make(rng)
+    pop = Population.make(rng, mix=mix)
     end = end or timezone.now()
     start = end - timedelta(days=days)
     step = (end - start) / max(entries, 1)
     sessions: list[tuple[str, str, str]] = []
-    heavy = [(*rng.choice(pop.agents), f"batch-{n:03d}") for n in range(20)]
+    heavy = [(*pop.agent(rng), f"batch-{n:03d}") for n in range(20)]
     produced, ts = 0, start
     while produced < entries:
         if rng.random() < 0.03:
@@ -213,7 +230,7 @@ def synthetic_rows(
             if roll < 0.08:
                 session = rng.choice(heavy)
             elif roll < 0.30 or not sessions:
-                actor, customer = rng.choice(pop.agents)
+                actor, customer = pop.agent(rng)
                 session = (actor, customer, f"s-{rng.getrandbits(40):010x}")
                 sessions.append(session)
                 if len(sessions) > 5000:
@@ -227,68 +244,17 @@ def synthetic_rows(
         ts += step * len(rows)
 
 
-def audit_generate(entries: int, *, days: int = 30, seed: int = 7, batch: int = 5000) -> int:
-    """Append `entries` synthetic entries to the chain; return how many were written."""
-    rows = synthetic_rows(entries, days=days, seed=seed)
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                # The same lock as audit_append: real writers wait, the chain stays one line.
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
-        prev_hash = AuditEntry.objects.order_by("-id").values_list("hash", flat=True).first() or GENESIS_HASH
-        if connection.vendor == "postgresql":
-            return _copy(rows, prev_hash)
-        return _bulk_insert(rows, prev_hash, batch)
-
-
-def _copy(rows: Iterator[dict[str, Any]], prev_hash: str) -> int:
+def audit_generate(entries: int, *, days: int = 30, seed: int = 7, mix: str = "skewed", batch: int = 5000) -> int:
+    """Append `entries` synthetic entries through the one chain insert, a batch per transaction; return the count."""
+    rows = synthetic_rows(entries, days=days, seed=seed, mix=mix)
     written = 0
-    columns = ", ".join(f'"{name}"' for name in (*COLUMNS, "prev_hash", "hash"))
-    connection.ensure_connection()
-    raw = connection.connection
-    assert raw is not None
-    with raw.cursor() as cursor:
-        # Rows are sent in chain order; one COPY in one session draws ids from
-        # the sequence in that order, so id order stays chain order.
-        with cursor.copy(f"COPY audit_auditentry ({columns}) FROM STDIN") as copy:
-            for row in rows:
-                digest = entry_hash(row, prev_hash)
-                copy.write_row(
-                    (
-                        row["timestamp"].astimezone(UTC).isoformat(),
-                        row["actor"],
-                        row["actor_type"],
-                        row["customer"],
-                        row["action"],
-                        row["result"],
-                        row["tool"],
-                        row["tool_call_id"],
-                        row["session_id"],
-                        row["idempotency_key"],
-                        row["approval_id"],
-                        json.dumps(row["details"], ensure_ascii=False),
-                        None if row["duration_ms"] is None else repr(row["duration_ms"]),
-                        row["operation_hash"],
-                        prev_hash,
-                        digest,
-                    )
-                )
-                prev_hash = digest
-                written += 1
-    return written
-
-
-def _bulk_insert(rows: Iterator[dict[str, Any]], prev_hash: str, batch: int) -> int:
-    written, pending = 0, []
-    for row in rows:
-        digest = entry_hash(row, prev_hash)
-        pending.append(AuditEntry(prev_hash=prev_hash, hash=digest, **row))
-        prev_hash = digest
-        if len(pending) >= batch:
-            AuditEntry.objects.bulk_create(pending)
-            written += len(pending)
-            pending = []
-    if pending:
-        AuditEntry.objects.bulk_create(pending)
-        written += len(pending)
+    while chunk := list(itertools.islice(rows, batch)):
+        events = [
+            AuditEvent(**{name: value for name, value in row.items() if name not in ("timestamp", "operation_hash")})
+            for row in chunk
+        ]
+        # One transaction per batch: real writers take their turns in between.
+        with transaction.atomic():
+            audit_chain_insert(events, at=[row["timestamp"] for row in chunk])
+        written += len(chunk)
     return written

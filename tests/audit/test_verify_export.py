@@ -1,0 +1,73 @@
+"""verify_export: an exported file's hashes and links, checked with no database."""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from audit.export import csv_lines, jsonl_lines
+from audit.models import AuditEntry
+from tests.audit.conftest import append, event
+
+pytestmark = pytest.mark.django_db
+
+TRICKY = {"session_id": "-1-1", "tool": "\u202esdnuf_refsnart", "idempotency_key": "=HYPERLINK(1)"}
+
+
+def export(tmp_path: Path, name: str, *, fmt: str = "csv") -> Path:
+    entries = AuditEntry.objects.order_by("-id")
+    path = tmp_path / name
+    path.write_text("".join(csv_lines(entries) if fmt == "csv" else jsonl_lines(entries)), encoding="utf-8")
+    return path
+
+
+def verify_export(path: Path) -> str:
+    out = StringIO()
+    call_command("verify_export", str(path), stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_whole_export_verifies_from_the_first_entry(tmp_path: Path, fmt: str) -> None:
+    append(event(details={"memo": "é", "n": [1, 2.5]}, duration_ms=1.5), event(**TRICKY), event())
+    out = verify_export(export(tmp_path, f"audit.{fmt}", fmt=fmt))
+    assert f"export verified: {AuditEntry.objects.count()} entries" in out and "from the first entry" in out
+
+
+def test_cells_shown_escaped_are_read_back_before_hashing(tmp_path: Path) -> None:
+    append(event(**TRICKY))
+    path = export(tmp_path, "audit.csv")
+    text = path.read_text(encoding="utf-8")
+    # What a spreadsheet-safe, spoof-proof export shows for the same values.
+    escaped = text.replace(",-1-1,", ",'-1-1,").replace(",=HYPERLINK", ",'=HYPERLINK").replace("\u202e", "⟨U+202E⟩")
+    assert escaped != text
+    path.write_text(escaped, encoding="utf-8")
+    assert "export verified" in verify_export(path)
+
+
+def test_an_edited_cell_is_named(tmp_path: Path) -> None:
+    entries = append(event(), event(result="blocked"), event())
+    path = export(tmp_path, "audit.csv")
+    path.write_text(path.read_text().replace(",blocked,", ",success,"))
+    with pytest.raises(CommandError, match=rf"entry {entries[1].id}: hash does not match") as caught:
+        verify_export(path)
+    assert caught.value.returncode == 1
+
+
+def test_a_removed_row_breaks_a_whole_export(tmp_path: Path) -> None:
+    entries = append(event(), event(), event())
+    path = export(tmp_path, "audit.jsonl", fmt="jsonl")
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(line for line in lines if f'"id": {entries[1].id},' not in line))
+    with pytest.raises(CommandError, match=rf"entry {entries[2].id}: prev_hash is not entry {entries[0].id}'s hash"):
+        verify_export(path)
+
+
+def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.csv"
+    path.write_text("a,b\n1,2\n")
+    with pytest.raises(CommandError, match="is not a toolguard audit export"):
+        verify_export(path)
