@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 import mcp.types as mt
@@ -109,14 +110,21 @@ def test_delete_ends_the_session(mcp: Mcp) -> None:
     assert mcp.client.delete("/mcp", headers=headers).status_code == 404
 
 
+def stranger() -> Client:
+    # Unauthenticated requests are counted per address and minute: each test comes from its own.
+    return Client(REMOTE_ADDR=f"10.{secrets.randbelow(256)}.{secrets.randbelow(256)}.{secrets.randbelow(256)}")
+
+
 def test_unauthenticated_requests_are_401_and_audited(bank: Bank) -> None:
-    response = Client().post("/mcp", data=json.dumps(INIT), content_type="application/json")
+    client = stranger()
+    response = client.post("/mcp", data=json.dumps(INIT), content_type="application/json")
     assert response.status_code == 401 and response["WWW-Authenticate"] == 'Bearer realm="toolguard"'
-    wrong = Client().post(
+    wrong = client.post(
         "/mcp", data=json.dumps(INIT), content_type="application/json", headers={"Authorization": "Bearer tg_x_y"}
     )
     assert wrong.status_code == 401
-    assert AuditEntry.objects.filter(action="authentication_failed", details__path="/mcp").exists()
+    entries = AuditEntry.objects.filter(action="authentication_failed", details__path="/mcp")
+    assert entries.get().details["remote_addr"] == client.defaults["REMOTE_ADDR"]
 
 
 def test_cross_origin_pages_are_refused(bank: Bank) -> None:
@@ -197,3 +205,11 @@ def test_an_mcp_call_read_over_rest_answers_in_mcps_shape(bank: Bank, mcp: Mcp) 
     )
     message = mt.CallToolResult.model_validate(rest.json()["tool_message"])
     assert message.is_error is False and (message.structured_content or {})["status"] == "pending_approval"
+
+
+@override_settings(TOOLGUARD_UNAUTHENTICATED_RATE=1)
+def test_unauthenticated_floods_are_rate_limited_like_the_rest_api(bank: Bank) -> None:
+    client = stranger()
+    answers = [client.post("/mcp", data=json.dumps(INIT), content_type="application/json") for _ in range(3)]
+    assert answers[-1].status_code == 429 and int(answers[-1]["Retry-After"]) >= 1
+    assert AuditEntry.objects.filter(action="authentication_failed", details__path="/mcp").count() == 1

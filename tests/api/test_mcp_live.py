@@ -104,7 +104,8 @@ def test_it_refuses_without_a_key_and_without_a_session(live_bank: Any) -> None:
         "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
     }
-    with gunicorn(workers=1) as server:
+    # Other tests' unauthenticated requests from this address must not push this one over its rate.
+    with gunicorn(workers=1, env={"TOOLGUARD_UNAUTHENTICATED_RATE": "1000000"}) as server:
         anonymous = httpx.post(f"{server.url}/mcp", json=init)
         no_session = httpx.post(
             f"{server.url}/mcp",

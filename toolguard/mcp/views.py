@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
+from audit.unauthenticated import unauthenticated_request_record
 from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
 from toolguard.models import AgentKey
 from toolguard.throttling import AgentKeyRateThrottle
@@ -28,7 +29,18 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
     agent_key = _agent_key(request)
     if agent_key is None:
-        _audit_refused(request, agent_key=None, action="authentication_failed", code="unauthenticated")
+        # Audited once per address and minute and rate-limited, as on the REST API.
+        wait = unauthenticated_request_record(address=request.META.get("REMOTE_ADDR", ""), path=request.path)
+        if wait is not None:
+            return _render(
+                error_reply(
+                    429,
+                    None,
+                    RATE_LIMITED,
+                    "too many unauthenticated requests from this address",
+                    **{"Retry-After": str(math.ceil(wait))},
+                )
+            )
         return _render(
             error_reply(
                 401,
@@ -52,7 +64,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     try:
         message = json.loads(request.body)
     except (UnicodeDecodeError, json.JSONDecodeError):
-        _audit_refused(request, agent_key=agent_key, action="malformed_request", code="malformed_request")
+        _audit_malformed(request, agent_key=agent_key)
         return _render(error_reply(400, None, -32700, "the body is not JSON"))
     reply = message_handle(
         agent_key=agent_key,
@@ -89,16 +101,16 @@ def _origin_allowed(request: HttpRequest) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == request.get_host()
 
 
-def _audit_refused(request: HttpRequest, *, agent_key: AgentKey | None, action: str, code: str) -> None:
+def _audit_malformed(request: HttpRequest, *, agent_key: AgentKey) -> None:
     audit_append(
         [
             AuditEvent(
-                actor=agent_key.label if agent_key else "anonymous",
-                actor_type="agent" if agent_key else "anonymous",
-                customer=agent_key.customer.external_id if agent_key else "",
-                action=action,
-                result="failure" if action == "malformed_request" else "blocked",
-                details={"code": code, "path": request.path, "remote_addr": request.META.get("REMOTE_ADDR", "")},
+                actor=agent_key.label,
+                actor_type="agent",
+                customer=agent_key.customer.external_id,
+                action="malformed_request",
+                result="failure",
+                details={"code": "malformed_request", "path": request.path},
             )
         ]
     )
