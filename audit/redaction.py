@@ -24,7 +24,9 @@ REDACTED = "[redacted]"
 # A blocked payload is evidence of an attack and possibly an attack itself
 # (it may be replayed into another model's context); the log keeps only
 # enough to recognise it again.
-BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "length", "sha256"})
+# "rule" is the id of the detection rule that fired (a rule file entry, never
+# text from the payload).
+BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "rule", "length", "sha256"})
 BLOCKED_PAYLOAD_ACTIONS = frozenset({"injection_blocked"})
 
 

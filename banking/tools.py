@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Case, F, Q, When
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
+from toolguard.pipelining import pipelined
 from toolguard.tools.money import money_format
 from toolguard.tools.registry import (
     AccessDenied,
@@ -36,43 +38,77 @@ def account_forbidden(number: str) -> AccessDenied:
     return AccessDenied("forbidden_account", "the account does not belong to this customer", {"account": number})
 
 
-def transfer_move_money(transfer: Transfer) -> None:
-    """Debit and credit in the caller's transaction, with both rows locked.
+# Both rows in one statement: the CTE locks them in id order, so two opposite
+# transfers cannot deadlock, and each row's condition is checked again on the
+# row as it is once locked (READ COMMITTED re-evaluates an UPDATE's WHERE on
+# the newest version), so the balance tested is the balance debited.
+_MOVE_POSTGRESQL = """
+WITH locked AS (
+    SELECT id FROM toolguard_account WHERE id IN (%(source)s, %(destination)s) ORDER BY id FOR UPDATE
+)
+UPDATE toolguard_account AS a
+SET balance_cents = a.balance_cents + CASE WHEN a.id = %(source)s THEN -%(amount)s ELSE %(amount)s END
+FROM locked
+WHERE a.id = locked.id AND a.is_active AND a.currency = %(currency)s
+  AND (a.id <> %(source)s OR a.balance_cents >= %(amount)s)
+RETURNING a.id
+"""
+# SQLite writers take turns on the database's write lock: no row locks to order.
+_MOVE_SQLITE = """
+UPDATE toolguard_account
+SET balance_cents = balance_cents + CASE WHEN id = %(source)s THEN -%(amount)s ELSE %(amount)s END
+WHERE id IN (%(source)s, %(destination)s) AND is_active AND currency = %(currency)s
+  AND (id <> %(source)s OR balance_cents >= %(amount)s)
+RETURNING id
+"""
 
-    Rows are locked in id order so two opposite transfers cannot deadlock,
-    and the balance is re-read under the lock, so an approval executed hours
-    after the request sees the balance as it is now.
+
+def transfer_move_money(transfer: Transfer) -> None:
+    """Debit and credit in the caller's transaction: one conditional UPDATE of both rows.
+
+    Callers make it their last statement: the account rows stay locked from
+    here to commit, so everything that needs no account lock goes before it.
+    When it moves nothing (funds,
+    a closed account, another currency) the rows are read again to say why,
+    and the BusinessError rolls back whatever the credit side changed.
     """
-    ids = sorted([transfer.from_account_id, transfer.to_account_id])
-    locked = {account.id: account for account in Account.objects.select_for_update().filter(id__in=ids).order_by("id")}
-    source, destination = locked[transfer.from_account_id], locked[transfer.to_account_id]
+    sql = _MOVE_POSTGRESQL if connection.vendor == "postgresql" else _MOVE_SQLITE
+    params: dict[str, int | str] = {
+        "source": transfer.from_account_id,
+        "destination": transfer.to_account_id,
+        "amount": transfer.amount_cents,
+        "currency": transfer.currency,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        moved = {row[0] for row in cursor.fetchall()}
+    if moved != {transfer.from_account_id, transfer.to_account_id}:
+        raise _refusal(transfer)
+    transfer.status = Transfer.Status.COMPLETED
+    transfer.completed_at = timezone.now()
+
+
+def _refusal(transfer: Transfer) -> BusinessError:
+    """Why the conditional UPDATE moved nothing, read after it (the rare path)."""
+    accounts = {a.id: a for a in Account.objects.filter(id__in=[transfer.from_account_id, transfer.to_account_id])}
+    source, destination = accounts[transfer.from_account_id], accounts[transfer.to_account_id]
     if not source.is_active or not destination.is_active:
-        raise BusinessError("account_closed", "an account of this transfer is closed")
+        return BusinessError("account_closed", "an account of this transfer is closed")
     if source.currency != transfer.currency or destination.currency != transfer.currency:
-        raise BusinessError(
+        return BusinessError(
             "currency_mismatch",
             f"both accounts must hold {transfer.currency}",
             {"from_currency": source.currency, "to_currency": destination.currency},
         )
-    if source.balance_cents < transfer.amount_cents:
-        raise BusinessError("insufficient_funds", "the source account cannot cover this amount")
-    amount = transfer.amount_cents
-    Account.objects.filter(id__in=ids).update(
-        balance_cents=Case(
-            When(id=source.id, then=F("balance_cents") - amount),
-            default=F("balance_cents") + amount,
-        )
-    )
-    transfer.status = Transfer.Status.COMPLETED
-    transfer.completed_at = timezone.now()
+    return BusinessError("insufficient_funds", "the source account cannot cover this amount")
 
 
 class TransferFunds(ToolHandler):
     def _accounts(self, ctx: ToolContext, arguments: dict[str, Any]) -> tuple[Account, Account]:
         """Source (the principal's own) and destination, read once per call in one query.
 
-        Balances read here are only for the rules; execution re-reads both rows
-        under lock (transfer_move_money).
+        Balances read here are only for the rules; the money moves on the rows
+        as they are when locked (transfer_move_money).
         """
         if "accounts" not in ctx.lookups:
             numbers = {arguments["from_account"], arguments["to_account"]}
@@ -118,8 +154,12 @@ class TransferFunds(ToolHandler):
 
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         transfer = self._new_transfer(ctx, arguments, Transfer.Status.COMPLETED)
-        transfer_move_money(transfer)
-        transfer.save()
+        transfer.completed_at = timezone.now()
+        # One round trip: the new row's INSERT goes out with the money's UPDATE,
+        # which is last, so the account rows are locked from there to commit.
+        with pipelined():
+            transfer.save(force_insert=True)
+            transfer_move_money(transfer)
         return transfer.as_result()
 
     def execute_held(self, ctx: ToolContext, held: HeldCall) -> dict[str, Any]:
@@ -138,8 +178,11 @@ class TransferFunds(ToolHandler):
         shown = {name: value for name, value in held.arguments.items() if name != "idempotency_key"}
         if about_to_run != shown:
             raise BusinessError("arguments_changed", "the transfer no longer matches what was approved")
-        transfer_move_money(transfer)
+        transfer.completed_at = timezone.now()
+        transfer.status = Transfer.Status.COMPLETED
         transfer.save(update_fields=["status", "completed_at"])
+        # Last: the account rows are locked from the UPDATE to commit.
+        transfer_move_money(transfer)
         return transfer.as_result()
 
     def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:

@@ -5,9 +5,12 @@ drives three scenarios with wrk at a fixed number of connections, and prints
 one JSON object:
 
 - guarded: POST /api/v1/tool-calls `transfer_funds`, a fresh idempotency key
-  per request, through every stage of the pipeline;
+  per request, through every stage of the pipeline, 32 customers with pooled
+  sessions;
 - replay: the same keys again and again, answered from the hot cache;
-- bare: POST /bench/bare-transfer, the transfer's SQL with no guards.
+- bare: POST /bench/bare-transfer, the transfer's SQL with no guards;
+- guarded_pair and bare_pair: one customer, one account pair, a new session
+  on every call: every call queues on the same customer and account rows.
 
 It also times schema validation + sanitization in-process, checks afterwards
 that every guarded 2xx executed exactly once and that money was conserved, and
@@ -48,8 +51,9 @@ from bench.common import (
     wrk_run,
 )
 
-DATABASE = "toolguard_bench_pipeline"
-REDIS_URL = "redis://127.0.0.1:6379/5"
+# Overridable so that two checkouts can bench on one machine without sharing a database.
+DATABASE = os.environ.get("BENCH_PIPELINE_DATABASE", "toolguard_bench_pipeline")
+REDIS_URL = os.environ.get("BENCH_PIPELINE_REDIS_URL", "redis://127.0.0.1:6379/5")
 CUSTOMERS = 32
 SESSIONS_PER_CUSTOMER = 8
 # Large enough that no account runs dry and no transfer trips an approval rule:
@@ -59,7 +63,13 @@ NO_LIMIT_CENTS = str(10**15)
 AMOUNT_CENTS = 1_250
 MEMO = "Invoice #4411 for O'Brien & Sons - March rent; thanks!"
 TOOLS = ["transfer_funds", "check_balance", "list_transactions"]
-TARGETS = {"ratio_guarded_to_bare_min": 0.6, "guarded_p99_ms_max": 50.0, "validation_sanitization_us_max": 100.0}
+TARGETS = {
+    "ratio_guarded_to_bare_min": 0.6,
+    "guarded_p99_ms_max": 50.0,
+    "ratio_pair_guarded_to_bare_min": 0.5,
+    "ratio_replay_to_bare_min": 0.9,
+    "validation_sanitization_us_max": 100.0,
+}
 
 
 def parse_args() -> argparse.Namespace:
@@ -73,6 +83,10 @@ def parse_args() -> argparse.Namespace:
         help="guarded again at this many connections (one per worker): service time without queueing; 0 skips",
     )
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument(
+        "--profile-only", action="store_true", help="only the in-process profile (queries, cProfile): no servers"
+    )
+    parser.add_argument("--skip-pair", action="store_true", help="skip the one-account-pair, fresh-session shape")
     parser.add_argument("--duration", type=int, default=20, help="measured seconds per scenario")
     parser.add_argument("--warmup", type=int, default=5, help="warm-up seconds per scenario")
     parser.add_argument("--iterations", type=int, default=20_000, help="validation/sanitization timing loop")
@@ -173,8 +187,11 @@ def _headers(customer: dict[str, str], *, authenticated: bool) -> str:
     return '{["Content-Type"] = "application/json"' + auth + "}"
 
 
-def fresh_key_script(customers: list[dict[str, str]], *, path: str, run: str, guarded: bool, threads: int) -> str:
-    """Every request a new idempotency key (run, wrk thread, counter); sessions from a small pool.
+def fresh_key_script(
+    customers: list[dict[str, str]], *, path: str, run: str, guarded: bool, threads: int, fresh_sessions: bool = False
+) -> str:
+    """Every request a new idempotency key (run, wrk thread, counter); sessions from a small pool,
+    or a new session on every request with `fresh_sessions`.
 
     The amount changes with every request too: the same operation twice in one
     session under a new key is what the repeated-operation alert looks for, and
@@ -190,6 +207,7 @@ def fresh_key_script(customers: list[dict[str, str]], *, path: str, run: str, gu
 local path = {lua_string(path)}
 local run = {lua_string(run)}
 local sessions = {SESSIONS_PER_CUSTOMER}
+local fresh_sessions = {"true" if fresh_sessions else "false"}
 -- Threads start on different customers so they do not queue on the same account rows.
 local stride = {max(1, len(customers) // threads)}
 local customers = {{
@@ -204,6 +222,7 @@ function request()
   local t = c.t[visit % 2 + 1]
   local key = run .. "-" .. tid .. "-" .. counter
   local session = run .. "-t" .. tid .. "-s" .. (visit % sessions)
+  if fresh_sessions then session = run .. "-t" .. tid .. "-c" .. counter end
   local amount = {AMOUNT_CENTS} + counter
   return wrk.format("POST", path, c.headers, t[1] .. amount .. t[2] .. key .. t[3] .. session .. t[4])
 end
@@ -343,13 +362,14 @@ def verify(
     guarded_rows = Transfer.objects.filter(session_id__startswith="g").count()
     replay_rows = Transfer.objects.filter(session_id="replay").count()
     bare_rows = Transfer.objects.filter(session_id__startswith="b").count()
+    bare_runs = [name for name in ("bare", "bare_pair") if name in results]
     # The server's own record of every answer it gave, abandoned or not.
     server_fresh_2xx = (
         ToolCall.objects.filter(tool="transfer_funds", http_status__gte=200, http_status__lt=300)
         .exclude(response__replayed=True)
         .count()
     )
-    guarded_runs = [name for name in ("guarded", "guarded_low") if name in results]
+    guarded_runs = [name for name in ("guarded", "guarded_low", "guarded_pair") if name in results]
     guarded_client_fresh = sum(seen(name, "fresh_2xx") for name in guarded_runs)
     # wrk stops mid-flight: up to one request per connection per run is executed
     # by the server but never read by wrk.
@@ -363,7 +383,7 @@ def verify(
         "replay_transfer_rows": replay_rows,
         "replay_fresh_2xx_seen_by_wrk": seen("replay", "fresh_2xx"),
         "bare_transfer_rows": bare_rows,
-        "bare_2xx_seen_by_wrk": seen("bare", "fresh_2xx"),
+        "bare_2xx_seen_by_wrk": sum(seen(name, "fresh_2xx") for name in bare_runs),
         "server_fresh_2xx_tool_calls": server_fresh_2xx,
         "idempotency_records": IdempotencyRecord.objects.count(),
         "money_before": money_before,
@@ -375,7 +395,7 @@ def verify(
         and 0 <= abandoned <= 2 * connections * len(guarded_runs)
         and replay_rows == len(customers)
         and checks["replay_fresh_2xx_seen_by_wrk"] == 0
-        and 0 <= bare_rows - checks["bare_2xx_seen_by_wrk"] <= 2 * connections
+        and 0 <= bare_rows - checks["bare_2xx_seen_by_wrk"] <= 2 * connections * len(bare_runs)
         and money_after == money_before
         and chain_break is None
     )
@@ -403,6 +423,13 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
         body = guarded_body(
             source, destination, f"profile-{n}", f"profile-s{n % SESSIONS_PER_CUSTOMER}", AMOUNT_CENTS + n
         )
+        response = client.post("/api/v1/tool-calls", data=body, content_type="application/json", headers=auth)
+        assert response.status_code == 200 and not response.has_header("Idempotent-Replayed"), response.content
+
+    def guarded_fresh_session() -> None:
+        n = next(counter)
+        source, destination = (customer["a"], customer["b"]) if n % 2 else (customer["b"], customer["a"])
+        body = guarded_body(source, destination, f"profile-{n}", f"profile-fresh-{n}", AMOUNT_CENTS + n)
         response = client.post("/api/v1/tool-calls", data=body, content_type="application/json", headers=auth)
         assert response.status_code == 200 and not response.has_header("Idempotent-Replayed"), response.content
 
@@ -445,13 +472,21 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
             step()
         return round((time.perf_counter() - started) / n * 1000, 3)
 
+    # The replay key is stored by the HTTP runs; on its own (--profile-only) the first post stores it.
+    client.post("/api/v1/tool-calls", data=replay_body(customer, 0), content_type="application/json", headers=auth)
     for step in (guarded, replay, bare):
         for _ in range(20):
             step()
     report: dict[str, Any] = {
-        "queries": {"guarded": queries(guarded), "replay": queries(replay), "bare": queries(bare)},
+        "queries": {
+            "guarded": queries(guarded),
+            "guarded_fresh_session": queries(guarded_fresh_session),
+            "replay": queries(replay),
+            "bare": queries(bare),
+        },
         "wall_ms_per_call_single_client": {
             "guarded": wall_ms(guarded, calls),
+            "guarded_fresh_session": wall_ms(guarded_fresh_session, calls),
             "replay": wall_ms(replay, calls),
             "bare": wall_ms(bare, calls),
         },
@@ -484,9 +519,10 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
         }
         for cumtime, ncalls, name in sorted(app_functions, reverse=True)[:25]
     ]
-    cumulative = io.StringIO()
-    pstats.Stats(profiler, stream=cumulative).sort_stats("cumulative").print_stats(45)
-    log("guarded path, cumulative time (in-process):\n" + cumulative.getvalue())
+    for order in ("cumulative", "tottime"):
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats(order).print_stats(45)
+        log(f"guarded path, {order} (in-process):\n" + text.getvalue())
     return report
 
 
@@ -533,6 +569,9 @@ def main() -> None:
     money_before = total_money()
     log(f"seeded {len(customers)} customers with {2 * len(customers)} accounts")
 
+    if args.profile_only:
+        print(json.dumps({"bench": "pipeline", "profile": profile_in_process(customers, args.profile_calls)}))
+        return
     guards = measure_validation_sanitization(args.iterations, args.wait_sanitizer)
     log(f"validation+sanitization: {guards}")
 
@@ -546,14 +585,29 @@ def main() -> None:
             if status != 200:
                 raise RuntimeError(f"seeding the replay key of customer {i} answered {status}")
 
-        def fresh(run: str, guarded: bool) -> str:
+        def fresh(run: str, guarded: bool, *, pair: bool = False) -> str:
             path = "/api/v1/tool-calls" if guarded else "/bench/bare-transfer"
-            return fresh_key_script(customers, path=path, run=run, guarded=guarded, threads=args.threads)
+            # The pair shape: customer 0 only, both directions, a new session per call.
+            return fresh_key_script(
+                customers[:1] if pair else customers,
+                path=path,
+                run=run,
+                guarded=guarded,
+                threads=args.threads,
+                fresh_sessions=pair,
+            )
 
         results["bare"] = scenario(url, (fresh("bw", False), fresh("bm", False)), args, workdir, "bare")
         results["guarded"] = scenario(url, (fresh("gw", True), fresh("gm", True)), args, workdir, "guarded")
         replay = replay_script(customers, threads=args.threads)
         results["replay"] = scenario(url, (replay, replay), args, workdir, "replay")
+        if not args.skip_pair:
+            results["bare_pair"] = scenario(
+                url, (fresh("bpw", False, pair=True), fresh("bpm", False, pair=True)), args, workdir, "bare_pair"
+            )
+            results["guarded_pair"] = scenario(
+                url, (fresh("gpw", True, pair=True), fresh("gpm", True, pair=True)), args, workdir, "guarded_pair"
+            )
         if args.low_connections:
             results["guarded_low"] = scenario(
                 url,
@@ -575,6 +629,20 @@ def main() -> None:
 
     guarded, replayed, bare = (results[name]["measured"] for name in ("guarded", "replay", "bare"))
     ratio = round(guarded["calls_per_s"] / bare["calls_per_s"], 3) if bare["calls_per_s"] else None
+    replay_ratio = round(replayed["calls_per_s"] / bare["calls_per_s"], 3) if bare["calls_per_s"] else None
+    pair: dict[str, Any] = {}
+    if "guarded_pair" in results:
+        guarded_pair, bare_pair = results["guarded_pair"]["measured"], results["bare_pair"]["measured"]
+        pair = {
+            "pair_guarded_calls_per_s": guarded_pair["calls_per_s"],
+            "pair_guarded_p50_ms": ms(guarded_pair["p50_us"]),
+            "pair_guarded_p99_ms": ms(guarded_pair["p99_us"]),
+            "pair_bare_calls_per_s": bare_pair["calls_per_s"],
+            "pair_bare_p99_ms": ms(bare_pair["p99_us"]),
+            "ratio_pair_guarded_to_bare": round(guarded_pair["calls_per_s"] / bare_pair["calls_per_s"], 3)
+            if bare_pair["calls_per_s"]
+            else None,
+        }
     output: dict[str, Any] = {
         "bench": "pipeline",
         "guarded_calls_per_s": guarded["calls_per_s"],
@@ -587,6 +655,8 @@ def main() -> None:
         "bare_p50_ms": ms(bare["p50_us"]),
         "bare_p99_ms": ms(bare["p99_us"]),
         "ratio_guarded_to_bare": ratio,
+        "ratio_replay_to_bare": replay_ratio,
+        **pair,
         "non_2xx": {name: results[name]["measured"]["non_2xx"] for name in results},
         "validation_us_per_call": guards["validation_us_per_call"],
         "sanitization_us_per_call": guards["sanitization_us_per_call"],
@@ -611,6 +681,9 @@ def main() -> None:
         "targets_met": {
             "throughput": ratio is not None and ratio >= TARGETS["ratio_guarded_to_bare_min"],
             "p99": ms(guarded["p99_us"]) <= TARGETS["guarded_p99_ms_max"],
+            "pair_throughput": pair.get("ratio_pair_guarded_to_bare") is not None
+            and pair["ratio_pair_guarded_to_bare"] >= TARGETS["ratio_pair_guarded_to_bare_min"],
+            "replay": replay_ratio is not None and replay_ratio >= TARGETS["ratio_replay_to_bare_min"],
             "validation_sanitization": guards["validation_sanitization_us_per_call"] is not None
             and guards["validation_sanitization_us_per_call"] <= TARGETS["validation_sanitization_us_max"],
         },

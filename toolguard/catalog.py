@@ -33,7 +33,9 @@ NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 ENTRY_KEYS = frozenset(
     {"name", "description", "changes_state", "schema", "fields", "value", "policy", "results", "handler", "upstream"}
 )
-FIELD_KINDS = frozenset({"identifier", "free_text"})
+# The sanitizer's field kinds (docs/detection.md): free_text_links is free text
+# that never reaches a model, where Markdown/HTML links and images are allowed.
+FIELD_KINDS = frozenset({"identifier", "free_text", "free_text_links"})
 
 # upstream kind ("http", "mcp"...) -> factory(tool name, its config) -> handler.
 ExecutorFactory = Callable[[str, Mapping[str, Any]], ToolHandler]

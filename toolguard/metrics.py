@@ -18,7 +18,10 @@ from prometheus_client.registry import REGISTRY, Collector
 
 tool_call_count = Counter("tool_call_count", "Tool calls received", ["tool", "status"])
 tool_validation_failures = Counter("tool_validation_failures", "Calls refused by schema validation", ["tool"])
-tool_injection_blocks = Counter("tool_injection_blocks", "Calls blocked by the sanitizer", ["tool", "category"])
+tool_injection_blocks = Counter("tool_injection_blocks", "Calls blocked by the sanitizer", ["tool", "category", "rule"])
+tool_injection_suspected = Counter(
+    "tool_injection_suspected", "Free text the sanitizer's model stage flagged", ["tool", "action"]
+)
 tool_idempotency_hits = Counter("tool_idempotency_hits", "Calls answered from a stored result", ["tool"])
 tool_execution_duration = Histogram(
     "tool_execution_duration",

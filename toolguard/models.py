@@ -50,7 +50,7 @@ class AgentKeyManager(models.Manager["AgentKey"]):
         if len(parts) != 3 or parts[0] != "tg":
             return None
         key = self.select_related("customer").filter(prefix=parts[1], revoked_at__isnull=True).first()
-        if key is None or not hmac.compare_digest(key.key_hash, _hash_key(raw_key)):
+        if key is None or not key.secret_matches(raw_key):
             return None
         return key
 
@@ -73,6 +73,9 @@ class AgentKey(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+    def secret_matches(self, raw_key: str) -> bool:
+        return hmac.compare_digest(self.key_hash, _hash_key(raw_key))
 
     @property
     def label(self) -> str:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from audit.services import AuditEvent, audit_append
 from toolguard.models import AgentKey, AgentSession, Customer
+from toolguard.principal_cache import agent_key_forget, agent_session_forget
 from toolguard.tools.registry import all_tools
 
 
@@ -45,6 +46,7 @@ def session_release(*, customer_external_id: str, session_id: str, released_by: 
         session.released_by = released_by
         session.injection_blocks = 0
         session.save(update_fields=["quarantined_at", "released_at", "released_by", "injection_blocks"])
+        agent_session_forget(customer_id=session.customer_id, session_id=session_id)
         audit_append(
             [
                 AuditEvent(
@@ -70,6 +72,7 @@ def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
         key.released_at = timezone.now()
         key.released_by = released_by
         key.save(update_fields=["quarantined_at", "released_at", "released_by"])
+        agent_key_forget(key)
         audit_append(
             [
                 AuditEvent(
@@ -77,6 +80,30 @@ def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
                     actor_type="reviewer" if released_by.startswith("reviewer:") else "system",
                     customer=key.customer.external_id,
                     action="key_released",
+                    result="success",
+                    details={"key": key.label},
+                )
+            ]
+        )
+    return key
+
+
+def agent_key_revoke(*, key_prefix: str, revoked_by: str) -> AgentKey:
+    """Revoke a key for good: every server refuses it from the moment this commits."""
+    with transaction.atomic():
+        key = AgentKey.objects.select_for_update().select_related("customer").get(prefix=key_prefix)
+        if key.revoked_at is not None:
+            raise ValueError("this agent key is already revoked")
+        key.revoked_at = timezone.now()
+        key.save(update_fields=["revoked_at"])
+        agent_key_forget(key)
+        audit_append(
+            [
+                AuditEvent(
+                    actor=revoked_by,
+                    actor_type="system",
+                    customer=key.customer.external_id,
+                    action="agent_key_revoked",
                     result="success",
                     details={"key": key.label},
                 )

@@ -240,6 +240,9 @@ TOOLGUARD_APPROVAL_TTL_SECONDS = envint("TOOLGUARD_APPROVAL_TTL_SECONDS", 3600, 
 TOOLGUARD_IDEMPOTENCY_TTL_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_TTL_SECONDS", 86_400, minimum=1)
 TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS", 30, minimum=1)
 TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1)
+# How long an agent key or session row may be served from Redis. Revocation,
+# quarantine and release invalidate at once; this bounds any other change (0: no cache).
+TOOLGUARD_PRINCIPAL_CACHE_SECONDS = envint("TOOLGUARD_PRINCIPAL_CACHE_SECONDS", 1)
 # Value windows (per customer, agent key, beneficiary) and key quarantine count over this span.
 TOOLGUARD_VALUE_WINDOW_SECONDS = envint("TOOLGUARD_VALUE_WINDOW_SECONDS", 86_400, minimum=1)
 # Extra tool catalogs (YAML), comma-separated; later files replace entries of the same name.
@@ -272,6 +275,24 @@ if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
     raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
 TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
 TOOLGUARD_LOGIN_WINDOW_SECONDS = envint("TOOLGUARD_LOGIN_WINDOW_SECONDS", 300, minimum=1)
+# The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
+# about free text the rules let through.  "" = off, "shipped" = the model in
+# toolguard/pipeline/sanitizer/model/, or a path to a model in that format.
+TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "")
+if TOOLGUARD_INJECTION_MODEL not in ("", "shipped") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
+    raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
+_threshold = os.environ.get("TOOLGUARD_INJECTION_THRESHOLD") or "0.8"
+try:
+    TOOLGUARD_INJECTION_THRESHOLD = float(_threshold)
+except ValueError:
+    raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_THRESHOLD must be a number, got {_threshold!r}") from None
+if not 0.0 < TOOLGUARD_INJECTION_THRESHOLD <= 1.0:
+    raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_THRESHOLD must be in (0, 1], got {_threshold!r}")
+# What a model finding does: hold (a state-changing call waits for a
+# reviewer), block (refused like a rule), log (audited only).
+TOOLGUARD_MODEL_ACTION = os.environ.get("TOOLGUARD_MODEL_ACTION") or "hold"
+if TOOLGUARD_MODEL_ACTION not in ("hold", "block", "log"):
+    raise ImproperlyConfigured(f"TOOLGUARD_MODEL_ACTION must be hold, block or log, got {TOOLGUARD_MODEL_ACTION!r}")
 # Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
 TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
 # Installs benchgen (the synthetic audit generator behind bench/audit.py); never in production.

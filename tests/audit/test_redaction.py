@@ -14,6 +14,7 @@ from audit.redaction import redact_details
 from audit.services import audit_chain_verify
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, transfer_call
+from toolguard.pipeline.sanitizer import RULES
 
 pytestmark = pytest.mark.django_db
 
@@ -81,9 +82,11 @@ def test_a_blocked_call_leaves_no_payload_and_no_key_in_the_table_or_logs(
     assert blocked.details == {
         "field": "/memo",
         "category": blocked.details["category"],
+        "rule": blocked.details["rule"],  # a rule id, checked below: never payload text
         "length": len(PAYLOAD),
         "sha256": hashlib.sha256(PAYLOAD.encode()).hexdigest(),
     }
+    assert blocked.details["rule"] in {rule.id for rule in RULES}
     everything = table_text(session_id="redact-1")
     for secret in (PAYLOAD, "ignore previous instructions", bank.alice_key):
         assert secret not in everything

@@ -8,6 +8,7 @@ from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
 from toolguard.models import AgentKey
+from toolguard.principal_cache import agent_key_authenticate
 
 COMPLIANCE_GROUP = "compliance"
 REVIEWERS_GROUP = "reviewers"
@@ -21,7 +22,8 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
         scheme, _, raw = header.partition(" ")
         if scheme.lower() != "bearer":
             return None
-        key = AgentKey.objects.authenticate(raw.strip())
+        # Cached for a second; revocation and quarantine invalidate it (toolguard/principal_cache.py).
+        key = agent_key_authenticate(raw.strip())
         if key is None:
             raise exceptions.AuthenticationFailed("invalid or revoked agent key")
         return AgentPrincipal(key), key

@@ -11,6 +11,8 @@ same transaction as whatever the call changed.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import time
 import uuid
@@ -19,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
@@ -31,8 +33,10 @@ from toolguard.models import AgentKey, AgentSession, Customer, IdempotencyRecord
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
 from toolguard.pipeline.policy import PolicyCheck, policy_check
-from toolguard.pipeline.sanitizer import sanitize_arguments
+from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
+from toolguard.pipelining import pipelined, send_without_result
+from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 
 
@@ -100,6 +104,7 @@ class _Call:
     arguments: dict[str, Any] | None = None
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
+    suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
 
     @property
     def tool_name(self) -> str:
@@ -185,7 +190,8 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             call,
             refusal("quarantined", 423, "key_quarantined", "this agent key is quarantined until a person releases it"),
         )
-    session = AgentSession.objects.filter(customer_id=call.agent_key.customer_id, session_id=request.session_id).first()
+    # Cached for a second; a block, a quarantine or a release invalidates it.
+    session = agent_session_lookup(customer_id=call.agent_key.customer_id, session_id=request.session_id)
     if session is not None and session.is_quarantined:
         call.event("quarantine_refused", "blocked", code="session_quarantined")
         return _finish(
@@ -206,9 +212,18 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors)
         )
 
-    sanitized = sanitize_arguments(request.arguments, tool.field_kinds)
+    sanitized = sanitize_arguments(
+        request.arguments,
+        tool.field_kinds,
+        classifier=_injection_classifier(settings.TOOLGUARD_INJECTION_MODEL),
+        threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
+    )
     if sanitized.block is not None:
-        return _finish_blocked(call, sanitized.block.field, sanitized.block.category)
+        return _finish_blocked(call, sanitized.block)
+    suspicion = sanitized.suspicion
+    if suspicion is not None and settings.TOOLGUARD_MODEL_ACTION == "block":
+        metrics.tool_injection_suspected.labels(call.tool_name, "block").inc()
+        return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
     call.arguments = sanitized.arguments
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
@@ -216,10 +231,12 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     )
     if call.modifications:
         call.event("arguments_sanitized", "success", modifications=list(call.modifications))
+    if suspicion is not None:
+        _note_suspicion(call, tool, suspicion)
 
     if not tool.changes_state:
         return _run_read_only(call, tool, session)
-    return _run_state_changing(call, tool)
+    return _run_state_changing(call, tool, session)
 
 
 def _context(call: _Call, session: AgentSession) -> ToolContext:
@@ -229,6 +246,44 @@ def _context(call: _Call, session: AgentSession) -> ToolContext:
         tool_call_id=call.request.tool_call_id,
         modifications=call.modifications,
     )
+
+
+def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
+    """A model-stage finding under the hold or log action.  A read-only call
+    has nothing to hold: it runs, and the finding stays in the audit log.  A
+    state-changing one gets the approval rule below and waits for a reviewer."""
+    action = settings.TOOLGUARD_MODEL_ACTION
+    held = action == "hold" and tool.changes_state
+    metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
+    call.event(
+        "injection_suspected",
+        "pending" if held else "success",
+        field=suspicion.field,
+        rule=suspicion.rule,
+        category=suspicion.category,
+        score=suspicion.score,
+        action=action,
+        held=held,
+    )
+    if held:
+        call.suspicion = suspicion
+
+
+# The approval rule a model-stage finding adds to a state-changing call.
+INJECTION_SUSPECTED_RULE = "injection_suspected"
+
+
+def _with_injection_hold(check: PolicyCheck) -> PolicyCheck:
+    """The policy's verdict with the model stage's hold added, as one more held rule."""
+    verdict = check.verdict
+    held = dataclasses.replace(verdict, held=(*verdict.held, INJECTION_SUSPECTED_RULE))
+    return dataclasses.replace(check, verdict=held)
+
+
+@functools.lru_cache(maxsize=4)
+def _injection_classifier(path: str) -> InjectionClassifier | None:
+    """The model stage's classifier, loaded once per configured path."""
+    return load_classifier(path)
 
 
 def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
@@ -246,7 +301,7 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
     return _finish(call, Outcome(status="completed", http_status=200, result=result))
 
 
-def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
+def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
     scope = IdempotencyScope(call.agent_key.customer_id, tool.name, call.idempotency_key)
     args_hash = idempotency.arguments_hash(call.arguments)
@@ -273,7 +328,7 @@ def _run_state_changing(call: _Call, tool: Tool) -> tuple[Outcome, ToolCall]:
         )
     events_before = list(call.events)
     try:
-        return _execute_claimed(call, tool, scope, args_hash)
+        return _execute_claimed(call, tool, scope, args_hash, session)
     except (BusinessError, IntegrityError) as exc:
         # Everything this execution wrote rolled back with its transaction.
         # If another execution of this key committed meanwhile (the lock
@@ -298,11 +353,24 @@ def _committed_record(scope: IdempotencyScope) -> IdempotencyRecord | None:
     ).first()
 
 
-def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash: str) -> tuple[Outcome, ToolCall]:
+def _execute_claimed(
+    call: _Call, tool: Tool, scope: IdempotencyScope, args_hash: str, session: AgentSession | None
+) -> tuple[Outcome, ToolCall]:
+    """The write phase, ordered so that the hot locks are taken last and held shortest.
+
+    Reads that need no lock come first (the key's record, the session, the
+    tool's own lookups); then the customer's row lock, the windows and the
+    policy; then the tool's writes, which end with the money moving (the
+    account rows locked to commit); then this call's rows in one round trip;
+    then the audit chain, whose lock every customer shares, last of all.
+    """
     assert call.arguments is not None
     now = timezone.now()
     with transaction.atomic():
-        record = IdempotencyRecord.objects.filter(customer_id=scope.customer_id, tool=scope.tool, key=scope.key).first()
+        with pipelined():  # BEGIN goes out with the first read
+            record = IdempotencyRecord.objects.filter(
+                customer_id=scope.customer_id, tool=scope.tool, key=scope.key
+            ).first()
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
             if outcome.status != "pending_approval":
@@ -314,25 +382,30 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
             # Past its TTL a reused key is a new operation.
             record.delete()
 
-        # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
-        # serialises one customer's state-changing calls from here to commit:
-        # the windows and session total the policy reads cannot be read by a
-        # concurrent call before this call's own value is counted, so no two
-        # calls pass a limit together (tests/pipeline/test_limits_live.py
-        # races 20 calls over one limit). NO KEY: rows that merely reference
-        # the customer (a replay's tool call) are not blocked by it.
-        Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).exists()
-        session, _ = AgentSession.objects.get_or_create(
-            customer_id=call.agent_key.customer_id, session_id=call.request.session_id
-        )
-        ctx = _context(call, session)
         try:
-            tool.handler.authorize(ctx, call.arguments)
-            check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
+            # A first call's session row goes out with the tool's own reads.
+            with pipelined():
+                ctx = _context(call, session or _session_create(call))
+                tool.handler.authorize(ctx, call.arguments)
+            # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
+            # serialises one customer's state-changing calls from here to commit:
+            # the windows and session total the policy reads cannot be read by a
+            # concurrent call before this call's own value is counted, so no two
+            # calls pass a limit together (tests/pipeline/test_limits_live.py
+            # races 20 calls over one limit). NO KEY: rows that merely reference
+            # the customer (a replay's tool call) are not blocked by it.
+            # The lock goes out with the windows' query: one round trip for both.
+            with pipelined():
+                send_without_result(
+                    Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).values("id")
+                )
+                check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
         if check.verdict.denied:
             return _finish_policy_denied(call, check)
+        if call.suspicion is not None:
+            check = _with_injection_hold(check)
         if check.verdict.held:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
 
@@ -342,12 +415,46 @@ def _execute_claimed(call: _Call, tool: Tool, scope: IdempotencyScope, args_hash
         result = tool.handler.execute(ctx, call.arguments)
         call.event("transfer_completed", "success", result=result)
         outcome = Outcome(status="completed", http_status=200, result=result)
-        tool_call = _save_tool_call(call, outcome)
-        _value_entry_create(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
-        record = _record_create(scope, args_hash, outcome, tool_call, now)
+        tool_call = _tool_call_row(call, outcome)
+        record = _record_row(scope, args_hash, outcome, tool_call, now)
+        rows: list[models.Model] = [tool_call, record]
+        entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
+        if entry is not None:
+            rows.append(entry)
+        _insert_rows(rows)
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
         return outcome, tool_call
+
+
+def _session_create(call: _Call) -> AgentSession:
+    """The session row of a session's first call, in one statement.
+
+    A racing first call of the same session may create it first; either row
+    is the same fresh session, so the conflict is ignored rather than retried.
+    """
+    session = AgentSession(customer_id=call.agent_key.customer_id, session_id=call.request.session_id)
+    AgentSession.objects.bulk_create([session], ignore_conflicts=True)
+    return session
+
+
+def _insert_rows(rows: list[models.Model]) -> None:
+    """INSERT rows whose ids are set already or not needed, in one round trip (toolguard/pipelining.py).
+
+    No RETURNING, so nothing waits for a result; a unique key taken by a racing
+    call surfaces at the end of the block as Django's IntegrityError.
+    """
+    with pipelined():
+        for row in rows:
+            meta = row._meta
+            fields = [f for f in meta.local_concrete_fields if not (f is meta.auto_field and row.pk is None)]
+            # QuerySet._insert is what Model.save() calls (private, so not in the
+            # stubs); asked for no returned columns, it sends the INSERT without
+            # waiting for a result.
+            queryset = type(row)._base_manager.get_queryset()
+            queryset._insert([row], fields=fields, using=connection.alias)  # type: ignore[attr-defined]
+            row._state.adding = False
+            row._state.db = connection.alias
 
 
 def _hold_for_approval(
@@ -380,9 +487,11 @@ def _hold_for_approval(
     )
     # The tool call row must exist before the approval and the record point at it;
     # _finish writes the audit entries last, after both.
-    tool_call = _save_tool_call(call, outcome)
-    _value_entry_create(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
-    record = _record_create(scope, args_hash, outcome, tool_call, now)
+    tool_call = _tool_call_row(call, outcome)
+    entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
+    _insert_rows([tool_call] if entry is None else [tool_call, entry])
+    record = _record_row(scope, args_hash, outcome, tool_call, now)
+    record.save(force_insert=True)  # on its own: the approval refers to its id
     approval_request_create(
         approval_id=approval_id,
         ctx=ctx,
@@ -401,13 +510,13 @@ def _hold_for_approval(
     return outcome, tool_call
 
 
-def _value_entry_create(
+def _value_entry_row(
     call: _Call, tool: Tool, check: PolicyCheck, tool_call: ToolCall, status: str, now: datetime
-) -> None:
-    """Count this call's value in the windows, in the call's own transaction."""
+) -> ValueEntry | None:
+    """This call's value as the windows count it, written in the call's own transaction."""
     if check.value is None:
-        return
-    ValueEntry.objects.create(
+        return None
+    return ValueEntry(
         customer_id=call.agent_key.customer_id,
         agent_key=call.agent_key,
         session_id=call.request.session_id,
@@ -430,16 +539,18 @@ def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, Too
     )
 
 
-def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcome, ToolCall]:
+def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
+    field_path, category = block.field, block.category
     raw = _value_at(call.request.arguments, field_path)
-    metrics.tool_injection_blocks.labels(call.tool_name, category).inc()
-    # Never the payload: its category, where it was, how long, and a hash to
-    # match it against other sightings.
+    metrics.tool_injection_blocks.labels(call.tool_name, category, block.rule).inc()
+    # Never the payload: its category and the rule that fired, where it was,
+    # how long, and a hash to match it against other sightings.
     call.event(
         "injection_blocked",
         "blocked",
         field=field_path,
         category=category,
+        rule=block.rule,
         length=len(raw),
         sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
     )
@@ -448,7 +559,7 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
         422,
         "injection_blocked",
         "the arguments were blocked by the sanitizer",
-        {"field": field_path, "category": category},
+        {"field": field_path, "category": category, "rule": block.rule},
     )
     with transaction.atomic():
         session, _ = AgentSession.objects.select_for_update().get_or_create(
@@ -461,6 +572,7 @@ def _finish_blocked(call: _Call, field_path: str, category: str) -> tuple[Outcom
             update.append("quarantined_at")
             call.event("session_quarantined", "blocked", injection_blocks=session.injection_blocks)
         session.save(update_fields=update)
+        agent_session_forget(customer_id=session.customer_id, session_id=session.session_id)
         _key_quarantine_count(call)
         return _finish(call, outcome)
 
@@ -489,6 +601,7 @@ def _key_quarantine_count(call: _Call) -> None:
     if len(sessions) >= settings.TOOLGUARD_QUARANTINE_BLOCKS and len(set(sessions)) > 1:
         key.quarantined_at = now
         key.save(update_fields=["quarantined_at"])
+        agent_key_forget(key)
         call.agent_key.quarantined_at = now
         call.event("key_quarantined", "blocked", key=key.label, injection_blocks=len(sessions))
 
@@ -515,11 +628,11 @@ def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple
     return _finish(call, outcome)
 
 
-def _record_create(
+def _record_row(
     scope: IdempotencyScope, args_hash: str, outcome: Outcome, tool_call: ToolCall, now: datetime
 ) -> IdempotencyRecord:
     """The durable claim on the key; its unique constraint stops a second execution."""
-    return IdempotencyRecord.objects.create(
+    return IdempotencyRecord(
         customer_id=scope.customer_id,
         tool=scope.tool,
         key=scope.key,
@@ -536,8 +649,8 @@ def _remember_on_commit(scope: IdempotencyScope, record: IdempotencyRecord) -> N
     transaction.on_commit(lambda: idempotency.outcome_remember(scope, entry, ttl))
 
 
-def _save_tool_call(call: _Call, outcome: Outcome) -> ToolCall:
-    return ToolCall.objects.create(
+def _tool_call_row(call: _Call, outcome: Outcome) -> ToolCall:
+    return ToolCall(
         id=call.id,
         customer_id=call.agent_key.customer_id,
         agent_key=call.agent_key,
@@ -567,7 +680,9 @@ def _finish(call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = N
     if headers:
         outcome.headers.update(headers)
     with transaction.atomic():
-        tool_call = _save_tool_call(call, outcome)
+        tool_call = _tool_call_row(call, outcome)
+        with pipelined():  # BEGIN goes out with the insert
+            tool_call.save(force_insert=True)
         _write_audit(call)
     return outcome, tool_call
 

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError
+from django_redis import get_redis_connection
 from redis.exceptions import RedisError
 
 STORE_ERRORS = (RedisError, DatabaseError, OSError)
@@ -56,9 +57,11 @@ def cached_outcome(scope: IdempotencyScope) -> dict[str, Any] | None:
         raise IdempotencyUnavailable(str(exc)) from exc
 
 
-def lock_acquire(scope: IdempotencyScope) -> str | None:
+def lock_acquire(scope: IdempotencyScope) -> int | None:
     """A token when this request may execute the key, None while another one does."""
-    token = secrets.token_hex(8)
+    # An integer: the Redis cache stores it as its digits, so the release
+    # script can compare it with what is stored without unpickling.
+    token = secrets.randbits(62) + 1
     try:
         acquired = cache.add(scope.lock_key, token, timeout=settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS)
     except STORE_ERRORS as exc:
@@ -66,11 +69,18 @@ def lock_acquire(scope: IdempotencyScope) -> str | None:
     return token if acquired else None
 
 
-def lock_release(scope: IdempotencyScope, token: str) -> None:
-    # Check-then-delete can, in a rare window, drop a lock that expired and was
-    # taken again; the unique database row still stops a second execution.
+# Delete the lock only if it is still ours, in one round trip: a lock that
+# expired and was taken by another request is left to that request.
+_RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
+
+def lock_release(scope: IdempotencyScope, token: int) -> None:
     try:
-        if cache.get(scope.lock_key) == token:
+        if settings.REDIS_URL:
+            get_redis_connection("default").eval(_RELEASE_SCRIPT, 1, cache.make_key(scope.lock_key), str(token))
+        elif cache.get(scope.lock_key) == token:
+            # The database cache: check-then-delete can, in a rare window, drop
+            # a lock taken again; the unique database row still stops a second execution.
             cache.delete(scope.lock_key)
     except STORE_ERRORS:
         pass  # the lock expires on its own

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from toolguard.models import AgentKey, AgentSession
     from toolguard.policy import Policy, ValueSpec
 
-FieldKind = Literal["identifier", "free_text"]
+# Sanitizer kinds (toolguard/pipeline/sanitizer): free_text_links is free
+# text that never reaches a model, where Markdown/HTML links are allowed.
+FieldKind = Literal["identifier", "free_text", "free_text_links"]
 
 
 class ToolError(Exception):

@@ -1,0 +1,127 @@
+"""Train the shipped injection classifier and export it to ONNX.
+
+A logistic regression on hashed character n-grams (1-4) of the canonical
+form, trained on the train split of toolguard's own corpus
+(tests/pipeline/corpus/*.jsonl, plus the regression corpus in
+tests/pipeline/sanitizer_corpus.py) and measured on the holdout split.  The
+featurizer is toolguard.pipeline.sanitizer.model.hashed_ngrams, the one
+function scoring also uses; only the linear part is exported, so the model
+file stays small and multilingual.
+
+    .venv/bin/python scripts/train_injection_model.py
+        [--out toolguard/pipeline/sanitizer/model/injection-char-ngram.onnx]
+
+Writes the model and, next to it, metrics.json (accuracy, attack recall
+and false-positive rate on the train and holdout splits at the default
+threshold).  Needs requirements-dev.txt (scikit-learn, skl2onnx).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+from scipy.sparse import csr_matrix  # noqa: E402
+from skl2onnx import convert_sklearn  # noqa: E402
+from skl2onnx.common.data_types import FloatTensorType  # noqa: E402
+from sklearn.linear_model import LogisticRegression  # noqa: E402
+
+from toolguard.pipeline.sanitizer.canonical import canonical_form  # noqa: E402
+from toolguard.pipeline.sanitizer.model import DEFAULT_BUCKETS, DEFAULT_NGRAMS, SHIPPED_MODEL, hashed_ngrams  # noqa: E402
+
+CORPUS = ROOT / "tests" / "pipeline" / "corpus"
+DEFAULT_THRESHOLD = 0.8
+
+
+def load_examples() -> dict[str, list[tuple[str, int]]]:
+    """{"train": [(text, label)], "holdout": [...]}; label 1 = injection."""
+    splits: dict[str, list[tuple[str, int]]] = {"train": [], "holdout": []}
+    for name, label in (("attacks.jsonl", 1), ("legitimate.jsonl", 0)):
+        for line in (CORPUS / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                splits[row["split"]].append((row["text"], label))
+    from tests.pipeline.sanitizer_corpus import ATTACKS, LEGITIMATE
+
+    # The regression corpus has no split: every fourth value is held out.
+    for index, (text, category) in enumerate(ATTACKS):
+        if category == "prompt_injection":
+            splits["holdout" if index % 4 == 3 else "train"].append((text, 1))
+    for index, text in enumerate(LEGITIMATE):
+        splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
+    return splits
+
+
+def featurize(texts: list[str]) -> csr_matrix:
+    rows, cols, values = [], [], []
+    for row, text in enumerate(texts):
+        for bucket, weight in hashed_ngrams(canonical_form(text)).items():
+            rows.append(row)
+            cols.append(bucket)
+            values.append(weight)
+    return csr_matrix((values, (rows, cols)), shape=(len(texts), DEFAULT_BUCKETS), dtype=np.float32)
+
+
+def measure(model: LogisticRegression, examples: list[tuple[str, int]], threshold: float) -> dict[str, float | int]:
+    scores = model.predict_proba(featurize([t for t, _ in examples]))[:, 1]
+    labels = np.array([label for _, label in examples])
+    flagged = scores >= threshold
+    attacks, legit = labels == 1, labels == 0
+    return {
+        "values": len(examples),
+        "attacks": int(attacks.sum()),
+        "legitimate": int(legit.sum()),
+        "accuracy": round(float((flagged == (labels == 1)).mean()), 4),
+        "attack_recall": round(float(flagged[attacks].mean()), 4),
+        "false_positive_rate": round(float(flagged[legit].mean()), 4),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=SHIPPED_MODEL)
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    args = parser.parse_args()
+    splits = load_examples()
+    train = splits["train"]
+    model = LogisticRegression(C=8.0, max_iter=2000, class_weight="balanced")
+    model.fit(featurize([t for t, _ in train]), [label for _, label in train])
+    onnx_model = convert_sklearn(
+        model,
+        initial_types=[("features", FloatTensorType([None, DEFAULT_BUCKETS]))],
+        options={id(model): {"zipmap": False}},
+        target_opset=17,
+    )
+    for key, value in {
+        "featurizer": "toolguard hashed_ngrams (crc32, log counts, l2) of canonical_form",
+        "ngram_min": str(DEFAULT_NGRAMS[0]),
+        "ngram_max": str(DEFAULT_NGRAMS[1]),
+    }.items():
+        entry = onnx_model.metadata_props.add()
+        entry.key, entry.value = key, value
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(onnx_model.SerializeToString())
+    sweep = {
+        f"{t:.2f}": {k: measure(model, splits["holdout"], t)[k] for k in ("attack_recall", "false_positive_rate")}
+        for t in (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+    }
+    metrics = {
+        "model": args.out.name,
+        "bytes": args.out.stat().st_size,
+        "threshold": args.threshold,
+        "train": measure(model, train, args.threshold),
+        "holdout": measure(model, splits["holdout"], args.threshold),
+        "holdout_by_threshold": sweep,
+    }
+    (args.out.parent / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(metrics))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Scoring the sanitizer against the multilingual corpus in
+tests/pipeline/corpus/: shared by the corpus tests and bench/sanitizer.py.
+
+Each attack is blocked (a rule fired), held (the model stage flagged it) or
+passed; each legitimate value is refused (blocked), held or passed.  The
+model stage runs as configured by default: the shipped model at threshold
+0.8 (TOOLGUARD_INJECTION_THRESHOLD's default).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolguard.pipeline.sanitizer import InjectionClassifier, sanitize_arguments
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+DEFAULT_THRESHOLD = 0.8
+
+
+def rows(name: str) -> Iterator[dict[str, Any]]:
+    for line in (CORPUS / name).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            yield json.loads(line)
+
+
+def verdict(text: str, classifier: InjectionClassifier | None, threshold: float = DEFAULT_THRESHOLD) -> str:
+    result = sanitize_arguments({"memo": text}, {"memo": "free_text"}, classifier=classifier, threshold=threshold)
+    if result.block is not None:
+        return "blocked"
+    return "held" if result.suspicion is not None else "passed"
+
+
+@dataclass
+class CorpusScore:
+    # (split, family or language) -> Counter of verdicts
+    attacks_by_family: dict[tuple[str, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    attacks_by_lang: dict[tuple[str, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    legitimate: dict[tuple[str, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    passed_attacks: list[dict[str, Any]] = field(default_factory=list)
+    refused_legitimate: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+
+    def stopped(self, split: str, family: str) -> float:
+        counts = self.attacks_by_family[(split, family)]
+        total = sum(counts.values())
+        return 1.0 - counts["passed"] / total if total else 1.0
+
+    def legit_rate(self, split: str, outcome: str) -> float:
+        counts: Counter[str] = Counter()
+        for (row_split, _), verdicts in self.legitimate.items():
+            if row_split == split:
+                counts.update(verdicts)
+        total = sum(counts.values())
+        return counts[outcome] / total if total else 0.0
+
+
+def score_corpus(classifier: InjectionClassifier | None, threshold: float = DEFAULT_THRESHOLD) -> CorpusScore:
+    score = CorpusScore()
+    for row in rows("attacks.jsonl"):
+        outcome = verdict(row["text"], classifier, threshold)
+        score.attacks_by_family[(row["split"], row["family"])][outcome] += 1
+        score.attacks_by_lang[(row["split"], row["lang"])][outcome] += 1
+        if outcome == "passed":
+            score.passed_attacks.append(row)
+    for row in rows("legitimate.jsonl"):
+        outcome = verdict(row["text"], classifier, threshold)
+        score.legitimate[(row["split"], row["lang"])][outcome] += 1
+        if outcome != "passed":
+            score.refused_legitimate.append((row, outcome))
+    return score
