@@ -22,6 +22,7 @@ run: install
 	$(BIN)/python manage.py seed_demo --json | tee var/demo-credentials.json
 	@echo
 	@echo "toolguard on http://$(HOST):$(PORT)/review/ (credentials above, also in var/demo-credentials.json)"
+	@echo "Admin at http://$(HOST):$(PORT)/admin/ needs a staff user: $(BIN)/python manage.py createsuperuser"
 	$(BIN)/python manage.py qcluster & QPID=$$!; \
 	trap 'kill $$QPID 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from approvals.models import ApprovalRequest
 from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
 from approvals.services import DecisionRefused, approval_decide
+from staff import stepup
 from toolguard.api.auth import PEOPLE_FIRST, IsReviewer
 from toolguard.api.errors import error_body
 from toolguard.api.schema import error_responses
@@ -59,12 +60,16 @@ class ApprovalDecisionView(APIView):
     @extend_schema(
         operation_id="approvals_decide",
         request=DecisionInputSerializer,
-        # 409: already_decided, already_decided_by_you, expired, stale_version; 403 also own_request.
+        # 409: already_decided, already_decided_by_you, expired, stale_version; 403 also own_request,
+        # step_up_required and step_up_failed.
         responses={200: ApprovalSerializer, **error_responses(400, 401, 403, 404, 409, 415)},
     )
     def post(self, request: Request, approval_id: str) -> Response:
         serializer = DecisionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        refusal = _step_up_refusal(request, approval_id=approval_id, serializer=serializer)
+        if refusal is not None:
+            return refusal
         try:
             approval = approval_decide(approval_id=approval_id, reviewer=request.user, **serializer.validated())
         except DecisionRefused as exc:
@@ -72,3 +77,28 @@ class ApprovalDecisionView(APIView):
             return Response(error_body(exc.code, exc.message, details), status=exc.http_status)
         approval = ApprovalRequest.objects.select_related("customer").get(id=approval.id)
         return Response(ApprovalSerializer(approval).data)
+
+
+def _step_up_refusal(request: Request, *, approval_id: str, serializer: DecisionInputSerializer) -> Response | None:
+    """The same second-factor rule as the review page: a script cannot approve around it.
+
+    A large approval needs the reviewer's TOTP code in `otp` unless this
+    signed-in session checked the factor within the step-up window.
+    """
+    if serializer.validated_data["decision"] != "approve":
+        return None
+    cents = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
+    if cents is None or not stepup.step_up_needed(request, cents=cents):
+        return None
+    token = serializer.validated_data.get("otp", "")
+    if stepup.totp_confirmed(request.user) is None:
+        return Response(
+            error_body("step_up_required", "enrol a second factor before approving this amount"), status=403
+        )
+    if not token:
+        return Response(
+            error_body("step_up_required", "approving this amount needs your current TOTP code in `otp`"), status=403
+        )
+    if not stepup.factor_verify(request, user=request.user, token=token):
+        return Response(error_body("step_up_failed", "the TOTP code did not match"), status=403)
+    return None

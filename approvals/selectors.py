@@ -6,13 +6,15 @@ import json
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Count, Min, Q
 from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from audit.models import AuditEntry
+from approvals.templatetags.money import cents
+from audit.models import Alert, AuditEntry
 from toolguard.models import AgentSession, ToolCall
 from toolguard.tools.registry import rule_label
 
@@ -170,18 +172,6 @@ def _compact_json(value: object) -> str:
 
 
 @dataclass(frozen=True)
-class SessionCall:
-    call: ToolCall
-    arguments_json: str
-    # The call this request holds, so the page can mark it among its neighbours.
-    is_this_request: bool
-
-    @property
-    def status_label(self) -> str:
-        return self.call.status.replace("_", " ")
-
-
-@dataclass(frozen=True)
 class AuditLine:
     entry: AuditEntry
     details_json: str
@@ -194,7 +184,6 @@ class ReviewDetail:
     row: ReviewRow
     arguments_json: str
     decisions: list[ApprovalDecision]
-    session_calls: list[SessionCall]
     audit_trail: list[AuditLine]
     session: AgentSession | None
 
@@ -222,14 +211,6 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         decided_by=[d.reviewer_label for d in decisions],
         now=timezone.now(),
     )
-    session_calls = [
-        SessionCall(
-            call, _compact_json(call.arguments) if call.arguments is not None else "", call.id == approval.tool_call_id
-        )
-        for call in ToolCall.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).order_by(
-            "created_at", "id"
-        )
-    ]
     audit_trail = [
         AuditLine(entry, _compact_json(entry.details) if entry.details else "")
         for entry in AuditEntry.objects.filter(
@@ -242,7 +223,418 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
         # Never truncated: the reviewer decides on exactly these bytes.
         arguments_json=json.dumps(approval.arguments, indent=2, sort_keys=True, ensure_ascii=False),
         decisions=decisions,
-        session_calls=session_calls,
         audit_trail=audit_trail,
         session=session,
     )
+
+
+# --- What a held request is about -------------------------------------------
+#
+# The only place that reads a request's value, source, beneficiary and key:
+# when requests carry these as fields of their own, these functions change
+# and nothing else does.
+
+
+def request_value(approval: ApprovalRequest) -> tuple[int, str]:
+    """(value in cents, currency) the request would move; 0 for tools without a value."""
+    return approval.value_cents or 0, approval.currency
+
+
+def request_source(approval: ApprovalRequest) -> str:
+    """Where the value comes from, when the tool names it (a transfer's source account)."""
+    return str(approval.arguments.get("from_account", ""))
+
+
+def request_beneficiary(approval: ApprovalRequest) -> str:
+    return approval.beneficiary
+
+
+def request_agent_keys(approvals: Sequence[ApprovalRequest]) -> dict[uuid.UUID, int]:
+    """The agent key that made each request."""
+    return {a.id: a.agent_key_id for a in approvals if a.agent_key_id is not None}
+
+
+@dataclass(frozen=True)
+class Beneficiary:
+    reference: str
+    # False when a rule held the request because the customer never registered it.
+    registered: bool
+    # The first time this customer's agents named it, and which key did.
+    first_seen_at: datetime | None
+    first_seen_by: str
+    # How many customers' pending requests name it now: one account collecting
+    # from several customers is a pattern worth a look.
+    pending_customers: int
+
+
+NOT_REGISTERED_RULES = frozenset({"new_payee"})
+
+
+def request_beneficiary_facts(approval: ApprovalRequest) -> Beneficiary:
+    reference = request_beneficiary(approval)
+    first = (
+        ApprovalRequest.objects.filter(customer_id=approval.customer_id, beneficiary=reference)
+        .order_by("created_at")
+        .values_list("created_at", "requested_by")
+        .first()
+    )
+    customers = (
+        ApprovalRequest.objects.filter(beneficiary=reference, status=ApprovalRequest.Status.PENDING)
+        .values("customer_id")
+        .distinct()
+        .count()
+        if reference
+        else 0
+    )
+    return Beneficiary(
+        reference=reference,
+        registered=not NOT_REGISTERED_RULES & set(approval.rules),
+        first_seen_at=first[0] if first else None,
+        first_seen_by=first[1] if first else "",
+        pending_customers=customers,
+    )
+
+
+def pending_value_from_source(approval: ApprovalRequest, *, excluding: Iterable[uuid.UUID] = ()) -> int:
+    """Value other pending requests would take from the same source account (same currency)."""
+    others = ApprovalRequest.objects.filter(
+        customer_id=approval.customer_id, status=ApprovalRequest.Status.PENDING, currency=approval.currency
+    ).exclude(id__in=[approval.id, *excluding])
+    if source := request_source(approval):
+        others = others.filter(arguments__from_account=source)
+    return sum(value or 0 for value in others.values_list("value_cents", flat=True))
+
+
+# --- Cases: held requests that belong together --------------------------------
+
+# Requests to one beneficiary are linked within the value window (24 h, as the
+# approval rules' customer window); a session or a key links them regardless.
+CASE_LINK_WINDOW = timedelta(hours=24)
+RISK_LOOKBACK = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class RiskContext:
+    """What toolguard already knows about the key and customer behind a case."""
+
+    customer_blocks: int
+    key_blocks: int
+    quarantined_sessions: list[AgentSession]
+    alerts: list[Alert]
+    mismatched_requests: int
+    stripped_requests: int
+
+    @property
+    def alarming(self) -> bool:
+        return bool(self.customer_blocks or self.quarantined_sessions or self.alerts or self.mismatched_requests)
+
+
+@dataclass
+class Case:
+    id: uuid.UUID
+    rows: list[ReviewRow]
+    links: list[str]
+    risk: RiskContext | None = None
+
+    @property
+    def first(self) -> ApprovalRequest:
+        return self.rows[0].approval
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+    @property
+    def currency(self) -> str:
+        currencies = {request_value(r.approval)[1] for r in self.rows}
+        return currencies.pop() if len(currencies) == 1 else ""
+
+    @property
+    def total_cents(self) -> int:
+        return sum(request_value(r.approval)[0] for r in self.rows)
+
+    @property
+    def first_at(self) -> datetime:
+        return min(r.approval.created_at for r in self.rows)
+
+    @property
+    def last_at(self) -> datetime:
+        return max(r.approval.created_at for r in self.rows)
+
+    @property
+    def rules(self) -> list[tuple[str, str]]:
+        seen: dict[str, str] = {}
+        for row in self.rows:
+            seen.update(row.rules)
+        return list(seen.items())
+
+    @property
+    def flags(self) -> list[RiskFlag]:
+        seen: dict[str, RiskFlag] = {}
+        for row in self.rows:
+            for flag in row.flags:
+                seen.setdefault(flag.code, flag)
+        return list(seen.values())
+
+    @property
+    def beneficiaries(self) -> list[str]:
+        return sorted({request_beneficiary(r.approval) for r in self.rows})
+
+    @property
+    def one_reviewer_suffices(self) -> bool:
+        """Approve-all is offered only when no request needs a second reviewer."""
+        return all(r.approval.required_approvals == 1 for r in self.rows)
+
+    @property
+    def largest_cents(self) -> int:
+        return max(request_value(r.approval)[0] for r in self.rows)
+
+    @property
+    def ids(self) -> list[uuid.UUID]:
+        return [r.approval.id for r in self.rows]
+
+
+class _Links:
+    """Union-find over request ids: what links two requests links their cases."""
+
+    def __init__(self, ids: Iterable[uuid.UUID]) -> None:
+        self.parent = {i: i for i in ids}
+
+    def find(self, i: uuid.UUID) -> uuid.UUID:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def join(self, members: list[uuid.UUID]) -> None:
+        for other in members[1:]:
+            a, b = self.find(members[0]), self.find(other)
+            if a != b:
+                self.parent[b] = a
+
+
+def approval_cases(*, limit: int = QUEUE_LIMIT) -> list[Case]:
+    """Pending requests grouped into cases, oldest case first; each case's requests oldest first."""
+    rows = approval_queue(status=ApprovalRequest.Status.PENDING, limit=limit)
+    approvals = [r.approval for r in rows]
+    keys = request_agent_keys(approvals)
+    links = _Links(a.id for a in approvals)
+    by: dict[tuple[str, object], list[ApprovalRequest]] = {}
+    for a in approvals:
+        by.setdefault(("session", (a.customer_id, a.session_id)), []).append(a)
+        if a.id in keys:
+            by.setdefault(("key", keys[a.id]), []).append(a)
+        by.setdefault(("beneficiary", request_beneficiary(a)), []).append(a)
+    reasons: dict[tuple[str, object], str] = {}
+    for (kind, value), members in by.items():
+        if kind == "beneficiary":
+            # Only requests close in time: one payee paid every month is not one case.
+            members = sorted(members, key=lambda a: a.created_at)
+            window = [m for m in members if m.created_at - members[0].created_at <= CASE_LINK_WINDOW]
+            members = window
+        if len(members) > 1:
+            links.join([m.id for m in members])
+            reasons[(kind, value)] = {
+                "session": "same session",
+                "key": "same agent key",
+                "beneficiary": f"same beneficiary {value}",
+            }[kind]
+    groups: dict[uuid.UUID, list[ReviewRow]] = {}
+    for row in rows:
+        groups.setdefault(links.find(row.approval.id), []).append(row)
+    cases = []
+    for grouped in groups.values():
+        ids = {r.approval.id for r in grouped}
+        why = sorted({reasons[k] for k, m in by.items() if k in reasons and {a.id for a in m} & ids})
+        cases.append(Case(id=grouped[0].approval.id, rows=grouped, links=why))
+    cases.sort(key=lambda c: (c.first_at, c.id))
+    return cases
+
+
+CASE_SORTS = {"oldest": "Oldest first", "largest": "Largest total first", "most": "Most requests first"}
+
+
+def cases_search(cases: list[Case], *, text: str = "", sort: str = "oldest") -> list[Case]:
+    """Cases with a request matching the text (customer, session, account, key), in the chosen order."""
+    needle = text.strip().lower()
+    if needle:
+
+        def matches(row: ReviewRow) -> bool:
+            a = row.approval
+            haystack = (
+                a.customer.external_id,
+                a.customer.name,
+                a.session_id,
+                a.requested_by,
+                request_source(a),
+                request_beneficiary(a),
+            )
+            return any(needle in value.lower() for value in haystack)
+
+        cases = [case for case in cases if any(matches(row) for row in case.rows)]
+    if sort == "largest":
+        return sorted(cases, key=lambda c: (-c.total_cents, c.first_at))
+    if sort == "most":
+        return sorted(cases, key=lambda c: (-c.count, c.first_at))
+    return cases
+
+
+def approval_case(approval_id: uuid.UUID) -> Case | None:
+    """The pending case holding this request, with its risk context; None once nothing in it is pending."""
+    for case in approval_cases():
+        if approval_id in case.ids:
+            case.risk = case_risk_context(case)
+            return case
+    return None
+
+
+def case_risk_context(case: Case) -> RiskContext:
+    since = timezone.now() - RISK_LOOKBACK
+    first = case.first
+    customer = first.customer
+    key_labels = sorted({r.approval.requested_by for r in case.rows})
+    blocks = AuditEntry.objects.filter(action="injection_blocked", customer=customer.external_id, timestamp__gte=since)
+    return RiskContext(
+        customer_blocks=blocks.count(),
+        key_blocks=blocks.filter(actor__in=key_labels).count(),
+        quarantined_sessions=list(
+            AgentSession.objects.filter(customer=customer, quarantined_at__isnull=False).order_by("-quarantined_at")[
+                :20
+            ]
+        ),
+        alerts=list(Alert.objects.filter(customer=customer.external_id, created_at__gte=since).order_by("-id")[:20]),
+        mismatched_requests=sum(1 for r in case.rows if any(f.code == "arguments_mismatch" for f in r.flags)),
+        stripped_requests=sum(1 for r in case.rows if any(f.code == "invisible_stripped" for f in r.flags)),
+    )
+
+
+def next_case(*, after: Iterable[uuid.UUID] = ()) -> Case | None:
+    """The oldest pending case not holding any of these requests (just decided or skipped)."""
+    skip = set(after)
+    return next((case for case in approval_cases() if not skip & set(case.ids)), None)
+
+
+# --- A session's history, one row per operation -------------------------------
+
+
+@dataclass
+class Operation:
+    """One idempotency key's calls (or one call without a key) in a session."""
+
+    calls: list[ToolCall]
+    is_this_request: bool = False
+
+    @property
+    def first(self) -> ToolCall:
+        return self.calls[0]
+
+    @property
+    def latest(self) -> ToolCall:
+        return self.calls[-1]
+
+    @property
+    def retries(self) -> int:
+        return len(self.calls) - 1
+
+    @property
+    def arguments_changed(self) -> bool:
+        """A retry that asked for something else (it replays the first result; the change never runs)."""
+        shown = [_without_key(c.arguments) for c in self.calls if c.arguments is not None]
+        return any(args != shown[0] for args in shown[1:])
+
+    @property
+    def status(self) -> str:
+        # The first call's row carries the decided outcome; replays keep their own answer.
+        return self.first.status
+
+    @property
+    def status_label(self) -> str:
+        return self.status.replace("_", " ")
+
+    @property
+    def amount_cents(self) -> int | None:
+        value = (self.first.arguments or {}).get("amount")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @property
+    def currency(self) -> str:
+        return str((self.first.arguments or {}).get("currency", ""))
+
+    @property
+    def summary(self) -> str:
+        args = self.first.arguments
+        if args is None:
+            return ""
+        if "to_account" in args:
+            return f"{args.get('from_account', '')} → {args['to_account']}"
+        return ", ".join(f"{k}={v}" for k, v in sorted(_without_key(args).items()))
+
+    @property
+    def changed_to(self) -> list[str]:
+        """What the changed retries asked for instead, as readable key=value differences."""
+        base = _without_key(self.first.arguments or {})
+        out = []
+        for call in self.calls[1:]:
+            args = _without_key(call.arguments or {})
+            diff = [f"{k}={args.get(k)!r}" for k in sorted(set(base) | set(args)) if base.get(k) != args.get(k)]
+            if diff:
+                out.append(", ".join(diff))
+        return out
+
+
+def _without_key(arguments: dict[str, object] | None) -> dict[str, object]:
+    return {k: v for k, v in (arguments or {}).items() if k != "idempotency_key"}
+
+
+SESSION_TOTAL_STATUSES = ("completed", "pending_approval")
+
+
+@dataclass(frozen=True)
+class SessionHistory:
+    operations: list[Operation]
+    calls: int
+    # Value of the distinct operations that moved money or wait to (replays counted once).
+    total_cents: int
+    currency: str
+
+
+def session_history(approval: ApprovalRequest) -> SessionHistory:
+    calls = list(
+        ToolCall.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id).order_by(
+            "created_at", "id"
+        )
+    )
+    operations: list[Operation] = []
+    by_key: dict[tuple[str, str], Operation] = {}
+    for call in calls:
+        if call.idempotency_key:
+            op = by_key.get((call.tool, call.idempotency_key))
+            if op is not None:
+                op.calls.append(call)
+                continue
+            op = by_key[(call.tool, call.idempotency_key)] = Operation([call])
+        else:
+            op = Operation([call])
+        operations.append(op)
+    for op in operations:
+        op.is_this_request = any(c.id == approval.tool_call_id for c in op.calls)
+    _, currency = request_value(approval)
+    total = sum(
+        op.amount_cents or 0 for op in operations if op.status in SESSION_TOTAL_STATUSES and op.currency == currency
+    )
+    return SessionHistory(operations=operations, calls=len(calls), total_cents=total, currency=currency)
+
+
+def held_because(
+    *, rules: Iterable[tuple[str, str]], value_cents: int, session_total_cents: int, currency: str
+) -> list[tuple[str, str, str]]:
+    """(code, label, the figures behind it) for each rule, so a reviewer sees how far over a limit it is."""
+    figures = {
+        "over_threshold": f"{cents(value_cents, currency)} against the "
+        f"{cents(settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS, currency)} per-transfer threshold",
+        "session_limit": f"session total {cents(session_total_cents, currency)} against the "
+        f"{cents(settings.TOOLGUARD_SESSION_LIMIT_CENTS, currency)} session limit",
+        "dual_control": f"{cents(value_cents, currency)} is over "
+        f"{cents(settings.TOOLGUARD_DUAL_APPROVAL_CENTS, currency)}: two different reviewers",
+    }
+    return [(code, label, figures.get(code, "")) for code, label in rules]

@@ -5,6 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from approvals.models import ApprovalDecision, ApprovalRequest
+from toolguard.api.fields import JSONIntegerField
 
 
 class ApprovalDecisionSerializer(serializers.ModelSerializer):
@@ -58,11 +59,18 @@ class DecisionInputSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=ApprovalDecision.Decision.choices)
     reason_code = serializers.ChoiceField(choices=ApprovalDecision.ReasonCode.choices, required=False, allow_blank=True)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
-    version = serializers.IntegerField(required=False, min_value=1, help_text="The version the reviewer saw")
+    version = JSONIntegerField(required=False, min_value=1, help_text="The version the reviewer saw")
+    otp = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=16,
+        help_text="The reviewer's current TOTP code: required to approve above TOOLGUARD_STEP_UP_CENTS",
+    )
 
     def validated(self) -> dict[str, Any]:
         data = dict(self.validated_data)
         data.setdefault("reason_code", "")
         data.setdefault("reason", "")
         data.setdefault("version", None)
+        data.pop("otp", None)
         return data

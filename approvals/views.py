@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
@@ -22,10 +23,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from approvals import selectors
-from approvals.forms import DecisionForm
+from approvals.cases import case_decide
+from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.services import REVIEWERS_GROUP, DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
+from staff import stepup
 from toolguard.models import AgentSession
 from toolguard.services import session_release
 
@@ -69,12 +72,26 @@ def _state(request: HttpRequest) -> str:
     return state if state in ApprovalRequest.Status.values else ApprovalRequest.Status.PENDING
 
 
-def _queue_context(state: str) -> dict[str, Any]:
-    rows = selectors.approval_queue(status=state)
+def _queue_context(state: str, request: HttpRequest) -> dict[str, Any]:
+    # Pending requests are worked as cases; decided ones are a plain history.
+    text = request.GET.get("q", "").strip()[:200]
+    sort = request.GET.get("sort", "oldest")
+    sort = sort if sort in selectors.CASE_SORTS else "oldest"
+    cases = []
+    if state == ApprovalRequest.Status.PENDING:
+        cases = selectors.cases_search(selectors.approval_cases(), text=text, sort=sort)
+        rows = [row for case in cases for row in case.rows]
+    else:
+        rows = selectors.approval_queue(status=state)
     return {
+        "q": text,
+        "sort": sort,
+        "sorts": selectors.CASE_SORTS.items(),
+        "query": request.GET.urlencode(),
         "state": state,
         "state_label": ApprovalRequest.Status(state).label.lower(),
         "states": ApprovalRequest.Status.choices,
+        "cases": cases,
         "rows": rows,
         "limit": selectors.QUEUE_LIMIT,
         "truncated": len(rows) >= selectors.QUEUE_LIMIT,
@@ -85,14 +102,14 @@ def _queue_context(state: str) -> dict[str, Any]:
 @require_GET
 @reviewer_required
 def queue(request: HttpRequest) -> HttpResponse:
-    return render(request, "approvals/queue.html", _queue_context(_state(request)))
+    return render(request, "approvals/queue.html", _queue_context(_state(request), request))
 
 
 @require_GET
 @reviewer_required
 def queue_rows(request: HttpRequest) -> HttpResponse:
     """The queue's table body alone, for the page's periodic refresh."""
-    return render(request, "approvals/_queue_rows.html", _queue_context(_state(request)))
+    return render(request, "approvals/_queue_rows.html", _queue_context(_state(request), request))
 
 
 @require_GET
@@ -113,15 +130,32 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         }
     )
     decided_by_me = any(d.reviewer_id == request.user.pk for d in review.decisions)
+    approval = review.approval
+    pending = approval.status == ApprovalRequest.Status.PENDING
+    case = selectors.approval_case(approval.id) if pending else None
+    pending_from_source = selectors.pending_value_from_source(approval) if pending else 0
+    history = selectors.session_history(approval)
     return render(
         request,
         "approvals/detail.html",
         {
             "review": review,
-            "approval": review.approval,
+            "approval": approval,
             "form": form,
             "decided_by_me": decided_by_me,
-            "can_decide": review.approval.status == ApprovalRequest.Status.PENDING and not decided_by_me,
+            "can_decide": pending and not decided_by_me,
+            "case": case,
+            "beneficiary": selectors.request_beneficiary_facts(approval),
+            "history": history,
+            "held_because": selectors.held_because(
+                rules=review.row.rules,
+                value_cents=selectors.request_value(approval)[0],
+                session_total_cents=history.total_cents,
+                currency=history.currency,
+            ),
+            "pending_from_source": pending_from_source,
+            "next_case": None if pending else selectors.next_case(),
+            "step_up_cents": settings.TOOLGUARD_STEP_UP_CENTS,
         },
     )
 
@@ -136,6 +170,14 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         messages.error(request, f"Not decided: the form was incomplete ({problems}). Reload the page and try again.")
         return page
     data = form.cleaned_data
+    if data["decision"] == ApprovalDecision.Decision.APPROVE:
+        approval = ApprovalRequest.objects.filter(id=approval_id).first()
+        if approval is None:
+            raise Http404("no such approval request")
+        cents, _ = selectors.request_value(approval)
+        challenge = _step_up(request, cents=cents, token=data["otp_token"], form_fields=request.POST)
+        if challenge is not None:
+            return challenge
     try:
         approval = approval_decide(
             approval_id=approval_id,
@@ -154,6 +196,41 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         return page
     messages.success(request, _decided_message(approval, data["decision"]))
     return page
+
+
+def _step_up(request: HttpRequest, *, cents: int, token: str, form_fields: Any) -> HttpResponse | None:
+    """None when the approval may go ahead; otherwise the page asking for the second factor.
+
+    The page re-posts the same form with the code added, so nothing typed is lost.
+    """
+    if not stepup.step_up_needed(request, cents=cents):
+        return None
+    user = request.user
+    if stepup.totp_confirmed(user) is None:  # type: ignore[arg-type]
+        return render(
+            request,
+            "approvals/step_up.html",
+            {"enrol": True, "cents": cents, "limit": settings.TOOLGUARD_STEP_UP_CENTS, "back": request.path},
+            status=403,
+        )
+    error = ""
+    if token:
+        if stepup.factor_verify(request, user=user, token=token):  # type: ignore[arg-type]
+            return None
+        error = "That code did not match. Wait for the next code and try again."
+    hidden = [(k, v) for k, v in form_fields.items() if k not in ("otp_token", "csrfmiddlewaretoken")]
+    return render(
+        request,
+        "approvals/step_up.html",
+        {
+            "hidden": hidden,
+            "cents": cents,
+            "limit": settings.TOOLGUARD_STEP_UP_CENTS,
+            "error": error,
+            "action": request.path,
+        },
+        status=401 if error else 200,
+    )
 
 
 def _keep_draft(request: HttpRequest, approval_id: uuid.UUID, data: dict[str, Any]) -> None:
@@ -196,3 +273,110 @@ def release_session(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespons
     else:
         messages.success(request, f"Session {approval.session_id} released: the agent may call tools in it again.")
     return redirect("review:detail", approval_id=approval_id)
+
+
+@require_GET
+@reviewer_required
+def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
+    """A case, named by any request in it; once none is pending, that request's own page."""
+    case = selectors.approval_case(approval_id)
+    if case is None:
+        if not ApprovalRequest.objects.filter(id=approval_id).exists():
+            raise Http404("no such approval request")
+        return redirect("review:detail", approval_id=approval_id)
+    mine = set(
+        ApprovalDecision.objects.filter(approval_id__in=case.ids, reviewer_id=request.user.pk).values_list(
+            "approval_id", flat=True
+        )
+    )
+    form = CaseDecisionForm(initial={"requests": ",".join(f"{r.approval.id}:{r.approval.version}" for r in case.rows)})
+    sources = {selectors.request_source(r.approval): r.approval for r in case.rows}
+    history = selectors.session_history(case.first)
+    return render(
+        request,
+        "approvals/case.html",
+        {
+            "case": case,
+            "form": form,
+            "decided_by_me": mine,
+            "can_approve_all": case.one_reviewer_suffices and not mine,
+            "other_pending": [
+                (source, selectors.pending_value_from_source(approval, excluding=case.ids), approval.currency)
+                for source, approval in sorted(sources.items())
+            ],
+            "beneficiaries": [selectors.request_beneficiary_facts(r.approval) for r in _one_per_beneficiary(case)],
+            "history": history,
+            "held_because": selectors.held_because(
+                rules=case.rules,
+                value_cents=case.largest_cents,
+                session_total_cents=history.total_cents,
+                currency=history.currency,
+            ),
+        },
+    )
+
+
+def _one_per_beneficiary(case: selectors.Case) -> list[selectors.ReviewRow]:
+    seen: dict[str, selectors.ReviewRow] = {}
+    for row in case.rows:
+        seen.setdefault(selectors.request_beneficiary(row.approval), row)
+    return list(seen.values())
+
+
+@require_POST
+@reviewer_required
+def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
+    back = redirect("review:case", approval_id=approval_id)
+    form = CaseDecisionForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
+        messages.error(request, f"Not decided: {problems}.")
+        return back
+    data = form.cleaned_data
+    shown: dict[str, int] = data["requests"]
+    approvals = list(
+        ApprovalRequest.objects.select_related("customer").filter(id__in=list(shown)).order_by("created_at", "id")
+    )
+    if not approvals:
+        raise Http404("no such approval request")
+    for approval in approvals:
+        # Decide what the page showed, at the version it showed.
+        approval.version = shown[str(approval.id)]
+    if data["decision"] == ApprovalDecision.Decision.APPROVE:
+        # Approving a case moves its total: six transfers under the step-up
+        # amount each are still one large approval.
+        total = sum(selectors.request_value(a)[0] for a in approvals)
+        challenge = _step_up(request, cents=total, token=data["otp_token"], form_fields=request.POST)
+        if challenge is not None:
+            return challenge
+    try:
+        outcome = case_decide(
+            approvals=approvals,
+            reviewer=request.user,  # type: ignore[arg-type]  # reviewer_required: a signed-in person
+            decision=data["decision"],
+            reason_code=data["reason_code"],
+            reason=data["reason"],
+        )
+    except DecisionRefused as exc:
+        messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
+        return back
+    verb = "Rejected" if data["decision"] == ApprovalDecision.Decision.REJECT else "Approved"
+    total = sum(selectors.request_value(a)[0] for a in outcome.decided)
+    currency = selectors.request_value(approvals[0])[1]
+    text = (
+        f"{verb} {len(outcome.decided)} request{'s' if len(outcome.decided) != 1 else ''} ({cents(total, currency)})."
+    )
+    if outcome.refused:
+        text += " Not decided: " + "; ".join(f"{str(i)[:8]}… {message}" for i, _, message in outcome.refused) + "."
+        messages.error(request, text)
+        return back
+    messages.success(request, text)
+    following = selectors.next_case(after=shown_ids(shown))
+    if following is None:
+        messages.info(request, "No more pending cases.")
+        return redirect("review:queue")
+    return redirect("review:case", approval_id=following.id)
+
+
+def shown_ids(shown: dict[str, int]) -> list[uuid.UUID]:
+    return [uuid.UUID(i) for i in shown]

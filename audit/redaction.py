@@ -11,15 +11,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolguard.secret_shapes import MASK, mask_secrets_in_text
+
 # Key names that carry credentials wherever they appear, at any depth.
 SECRET_KEY_PATTERN = re.compile(
     r"(agent[_-]?key|api[_-]?key|raw[_-]?key|password|passwd|passphrase|authorization|token|secret|cookie|csrf)",
     re.IGNORECASE,
 )
-# A raw toolguard agent key (tg_<prefix>_<secret>) pasted into any value, e.g. a memo.
-AGENT_KEY_VALUE = re.compile(r"tg_[0-9a-f]{12}_[A-Za-z0-9_-]{16,}")
-BEARER_VALUE = re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}")
-REDACTED = "[redacted]"
+REDACTED = MASK
 
 # A blocked payload is evidence of an attack and possibly an attack itself
 # (it may be replayed into another model's context); the log keeps only
@@ -41,7 +40,8 @@ def redact_value(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [redact_value(item) for item in value]
     if isinstance(value, str):
-        return BEARER_VALUE.sub(REDACTED, AGENT_KEY_VALUE.sub(REDACTED, value))
+        # The shapes of toolguard.secret_shapes: agent keys, personal tokens, provider keys...
+        return mask_secrets_in_text(value)
     return value
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import base64
+import binascii
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection, transaction
@@ -29,16 +30,29 @@ EXACT_FILTERS = {
 }
 
 
+# The label prefixes of people in the actor column.
+PERSON_ACTOR_KINDS = ("reviewer", "compliance")
+# The largest id a bigint column holds; a larger one in a cursor is refused, not sent to the database.
+MAX_ENTRY_ID = 2**63 - 1
+
+
 class InvalidFilter(ValueError):
     pass
 
 
-def _param(params: Mapping[str, str], name: str) -> str:
-    """One filter value, stripped; PostgreSQL text cannot hold NUL, so such a value is refused, not a 500."""
-    value = params.get(name, "").strip()
+def checked_text(name: str, value: str, *, limit: int = 512) -> str:
+    """A value about to be compared with a text column: no NUL (PostgreSQL text cannot hold one), not huge."""
     if "\x00" in value:
         raise InvalidFilter(f"{name} may not contain NUL characters")
+    if len(value) > limit:
+        raise InvalidFilter(f"{name} may be at most {limit} characters")
     return value
+
+
+def _param(params: Mapping[str, str], name: str) -> str:
+    """One filter value, stripped; PostgreSQL text cannot hold NUL, so such a value is refused, not a 500."""
+    # Spaces only: a stored value may end in a newline, and must still be findable.
+    return checked_text(name, params.get(name, "").strip(" "))
 
 
 def _moment(raw: str, *, end_of_day: bool) -> datetime:
@@ -53,9 +67,14 @@ def _moment(raw: str, *, end_of_day: bool) -> datetime:
         value = datetime.combine(day, datetime.max.time() if end_of_day else datetime.min.time())
     if value is None:
         raise InvalidFilter(f"not a date or ISO 8601 time: {raw[:40]!r}")
-    if timezone.is_naive(value):
-        value = timezone.make_aware(value, timezone.get_current_timezone())
-    return value
+    try:
+        if timezone.is_naive(value):
+            value = timezone.make_aware(value, timezone.get_current_timezone())
+        # In UTC now, so a moment the database cannot hold (0001-01-01 at
+        # +14:00 is in year 0) is refused here rather than failing in the query.
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise InvalidFilter(f"out of range: {raw[:40]!r}") from None
 
 
 class LeadingEquals(Lookup):
@@ -94,11 +113,18 @@ def _leading_field(params: Mapping[str, str]) -> str | None:
     if any(_param(params, name) for name in ("idempotency_key", "tool_call", "approval")):
         return None
     fields = {field for param, field in EXACT_FILTERS.items() if _param(params, param)}
+    if ":" not in _param(params, "actor"):
+        # A bare username matches several labels: it cannot lead a single-value page order.
+        fields.discard("actor")
     if fields == {"tool"}:
         # Alone, a tool leads too: a rarely used tool's entries are not spread
         # evenly over time, and a walk of the whole log would find that out late.
         return "tool"
     return next((field for field in LEADING_FIELDS if field in fields), None)
+
+
+def _person_actors(username: str) -> list[str]:
+    return [username, *(f"{kind}:{username}" for kind in PERSON_ACTOR_KINDS)]
 
 
 def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
@@ -107,7 +133,11 @@ def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
     leading = _leading_field(params)
     for param, field in EXACT_FILTERS.items():
         value = _param(params, param)
-        if value:
+        if param == "actor" and value and ":" not in value:
+            # A bare username finds that person's entries (reviewer:NAME,
+            # compliance:NAME) as well as an actor labelled exactly so.
+            entries = entries.filter(actor__in=_person_actors(value))
+        elif value:
             lookup = f"{field}__leading_equals" if field == leading else field
             entries = entries.filter(**{lookup: value})
     since, until = _param(params, "since"), _param(params, "until")
@@ -133,10 +163,12 @@ def _decode_cursor(cursor: str) -> tuple[datetime, int]:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         ts, entry_id = raw.split("|")
         moment = parse_datetime(ts)
-        if moment is None:
+        if moment is None or not 0 < int(entry_id) <= MAX_ENTRY_ID:
             raise ValueError
-        return moment, int(entry_id)
-    except (ValueError, UnicodeDecodeError):
+        if timezone.is_naive(moment):
+            raise ValueError
+        return moment.astimezone(UTC), int(entry_id)
+    except (ValueError, UnicodeDecodeError, OverflowError, binascii.Error):
         raise InvalidFilter("invalid cursor") from None
 
 
@@ -226,8 +258,8 @@ class TimelinePage:
 
 def audit_timeline(*, kind: str, value: str, customer: str = "", after: str = "", limit: int = 500) -> TimelinePage:
     """A timeline oldest first, a keyset page at a time (served by the same indexes as search)."""
-    entries = AuditEntry.objects.filter(**{TIMELINES[kind]: value})
-    if customer:
+    entries = AuditEntry.objects.filter(**{TIMELINES[kind]: checked_text(kind, value)})
+    if checked_text("customer", customer):
         entries = entries.filter(customer=customer)
     if after:
         entries = _newer_than(entries, *_decode_cursor(after))
@@ -263,7 +295,7 @@ def alert_page(*, rule: str = "", before_id: int = 0, limit: int = 50) -> AlertP
     alerts = Alert.objects.select_related("entry").order_by("-id")
     if rule:
         alerts = alerts.filter(rule=rule)
-    if before_id:
+    if 0 < before_id <= MAX_ENTRY_ID:
         alerts = alerts.filter(id__lt=before_id)
     rows = list(alerts[: limit + 1])
     return AlertPage(alerts=rows[:limit], next_cursor=rows[limit - 1].id if len(rows) > limit else None)

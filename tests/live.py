@@ -44,7 +44,16 @@ def test_database_url() -> str:
 
 def child_env(**overrides: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({"DATABASE_URL": test_database_url(), "REDIS_URL": settings.REDIS_URL, "DEBUG": "false"})
+    # Test servers speak plain HTTP, where a client library (unlike a browser
+    # on localhost) would never send back a Secure cookie.
+    env.update(
+        {
+            "DATABASE_URL": test_database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            "DEBUG": "false",
+            "SECURE_COOKIES": "false",
+        }
+    )
     env.update(overrides)
     return env
 

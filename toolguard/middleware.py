@@ -25,3 +25,20 @@ class ContentSecurityPolicyMiddleware:
             policy = DOCS_POLICY if request.path.startswith("/api/docs/") else PAGE_POLICY
             response.setdefault("Content-Security-Policy", policy)
         return response
+
+
+class NoStoreMiddleware:
+    """Pages and API answers carry personal data (names, accounts, audit trails): no cache may keep them.
+
+    Static files are served before this runs (WhiteNoise) and keep their own
+    long-lived headers; a response that set its own Cache-Control keeps it.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = "no-store"
+        return response

@@ -5,6 +5,7 @@ cache and django-q2's ORM broker, so `make run` works anywhere. Production sets
 DATABASE_URL (PostgreSQL) and REDIS_URL.
 """
 
+import ipaddress
 import os
 import re
 from pathlib import Path
@@ -67,9 +68,13 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_q",
+    "axes",
     "toolguard",
     "approvals",
     "audit",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "staff",
     # Tool families: each registers its tools through its own catalog.
     "banking",
     "support",
@@ -86,6 +91,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "toolguard.middleware.ContentSecurityPolicyMiddleware",
+    "toolguard.middleware.NoStoreMiddleware",
+    # Last: turns a sign-in lockout flagged during the request into the 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "toolguard.urls"
@@ -101,7 +109,10 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "staff.context.person",
             ],
+            # `|visible` on every page without a {% load %}: stored strings show hidden characters.
+            "builtins": ["toolguard.templatetags.display"],
         },
     },
 ]
@@ -163,6 +174,27 @@ else:
     Q_CLUSTER["orm"] = "default"
 Q_CLUSTER["sync"] = envbool("Q_SYNC", False)
 
+# Sign-in limits (toolguard/signin.py): the axes backend refuses a locked
+# account before the password is even checked, for the form and HTTP Basic.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "toolguard.signin.SignInAttemptHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
+AXES_USERNAME_CALLABLE = "toolguard.signin.normalized_username"
+AXES_CLIENT_IP_CALLABLE = "toolguard.signin.client_address"
+AXES_FAILURE_LIMIT = "toolguard.signin.failure_limit"
+AXES_COOLOFF_TIME = "toolguard.signin.cool_off"
+AXES_LOCKOUT_CALLABLE = "toolguard.signin.lockout_response"
+# A guesser who keeps trying does not keep the owner locked out for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# A success does not wipe the counters: they include other addresses' failures
+# (the per-username count), which one person's sign-in must not clear.
+AXES_RESET_ON_SUCCESS = False
+AXES_SENSITIVE_PARAMETERS = ["password"]
+AXES_VERBOSE = False
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -189,11 +221,12 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "toolguard@localhost")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "toolguard.api.auth.LimitedBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Duplicate keys, NaN and deep nesting refused; bodies over TOOLGUARD_MAX_BODY_BYTES answer 413.
+    "DEFAULT_PARSER_CLASSES": ["toolguard.api.parsers.StrictJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "toolguard.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["toolguard.throttling.AgentKeyRateThrottle"],
@@ -216,11 +249,13 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# Security headers; cookies are secure whenever the site is served over TLS.
+# Security headers. Cookies are Secure unless DEBUG (browsers treat
+# http://localhost as secure, so local development still signs in);
+# SECURE_COOKIES=false is for a plain-HTTP test server only.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
+SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
@@ -240,6 +275,12 @@ TOOLGUARD_APPROVAL_TTL_SECONDS = envint("TOOLGUARD_APPROVAL_TTL_SECONDS", 3600, 
 TOOLGUARD_IDEMPOTENCY_TTL_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_TTL_SECONDS", 86_400, minimum=1)
 TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS = envint("TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS", 30, minimum=1)
 TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1)
+# Approving more than this asks a reviewer for their second factor again when
+# the last check is older than the max age.
+TOOLGUARD_STEP_UP_CENTS = envint("TOOLGUARD_STEP_UP_CENTS", 1_000_000, minimum=0)
+TOOLGUARD_STEP_UP_MAX_AGE_SECONDS = envint("TOOLGUARD_STEP_UP_MAX_AGE_SECONDS", 300, minimum=1)
+# The issuer name authenticator apps show next to the code.
+OTP_TOTP_ISSUER = "toolguard"
 # How long an agent key or session row may be served from Redis. Revocation,
 # quarantine and release invalidate at once; this bounds any other change (0: no cache).
 TOOLGUARD_PRINCIPAL_CACHE_SECONDS = envint("TOOLGUARD_PRINCIPAL_CACHE_SECONDS", 1)
@@ -293,6 +334,23 @@ if not 0.0 < TOOLGUARD_INJECTION_THRESHOLD <= 1.0:
 TOOLGUARD_MODEL_ACTION = os.environ.get("TOOLGUARD_MODEL_ACTION") or "hold"
 if TOOLGUARD_MODEL_ACTION not in ("hold", "block", "log"):
     raise ImproperlyConfigured(f"TOOLGUARD_MODEL_ACTION must be hold, block or log, got {TOOLGUARD_MODEL_ACTION!r}")
+# From any address: a guesser spread over many addresses still meets a limit.
+TOOLGUARD_LOGIN_ATTEMPTS_PER_USER = envint("TOOLGUARD_LOGIN_ATTEMPTS_PER_USER", 20, minimum=1)
+
+
+def _networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in envlist(name, [])]
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"{name} must be a comma-separated list of addresses or CIDR networks: {exc}"
+        ) from None
+
+
+# Reverse proxies whose X-Forwarded-For names the client (sign-in limits count per client address).
+TOOLGUARD_TRUSTED_PROXIES = _networks("TOOLGUARD_TRUSTED_PROXIES")
+# The largest API request body accepted (413 request_too_large above it).
+TOOLGUARD_MAX_BODY_BYTES = envint("TOOLGUARD_MAX_BODY_BYTES", 1_048_576, minimum=1024)
 # Mounts an unguarded transfer endpoint for the pipeline benchmark; never in production.
 TOOLGUARD_BENCH_ENDPOINTS = envbool("TOOLGUARD_BENCH_ENDPOINTS", False)
 # Installs benchgen (the synthetic audit generator behind bench/audit.py); never in production.
@@ -305,5 +363,5 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }

@@ -1,4 +1,4 @@
-"""Rate limits: per agent key on the API, per account and address on sign-in."""
+"""Rate limits per agent key on the API (sign-in limits: toolguard/signin.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import views as auth_views
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
@@ -66,33 +64,3 @@ def _parse_rate(rate: str) -> tuple[int, int]:
     count, _, period = rate.partition("/")
     seconds = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}[period]
     return int(count), seconds
-
-
-class ThrottledLoginView(auth_views.LoginView):
-    """Sign-in with a cap on failed attempts per username and per address."""
-
-    def _keys(self, request: HttpRequest) -> list[str]:
-        username = str(request.POST.get("username", ""))[:150].lower()
-        address = request.META.get("REMOTE_ADDR", "")
-        return [f"login-fail:user:{username}", f"login-fail:addr:{address}"]
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        limit, window = settings.TOOLGUARD_LOGIN_ATTEMPTS, settings.TOOLGUARD_LOGIN_WINDOW_SECONDS
-        keys = self._keys(request)
-        try:
-            if any((cache.get(key) or 0) >= limit for key in keys):
-                response = HttpResponse("Too many sign-in attempts; try again later.", status=429)
-                response["Retry-After"] = str(window)
-                return response
-        except STORE_ERRORS:
-            logger.warning("sign-in limiter store unreachable; not limiting")
-            keys = []
-        response = super().post(request, *args, **kwargs)
-        failed = response.status_code == 200  # the form is shown again on a failed attempt
-        for key in keys if failed else []:
-            try:
-                if not cache.add(key, 1, timeout=window):
-                    cache.incr(key)
-            except (ValueError, *STORE_ERRORS):
-                pass
-        return response

@@ -12,7 +12,6 @@ from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
 from toolguard.mcp.views import mcp_endpoint
-from toolguard.throttling import ThrottledLoginView
 
 
 class SchemaView(SpectacularAPIView):
@@ -38,7 +37,9 @@ api_v1 = [
     path("audit/alerts", audit_api.AlertListView.as_view(), name="audit-alert-list"),
 ]
 
+handler400 = "toolguard.api.errors.bad_request"
 handler404 = "toolguard.api.errors.page_not_found"
+handler500 = "toolguard.api.errors.server_error"
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
@@ -48,12 +49,13 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     # A compliance page, under /audit/ with the others; its service is the pipeline's policy stage.
     path("audit/policy-replay/", replay_views.policy_replay_page, name="policy-replay"),
     path("audit/", include("audit.urls")),
+    path("account/", include("staff.urls")),
     path("admin/", admin.site.urls),
     path("", login_required(pages.home), name="home"),
 ]

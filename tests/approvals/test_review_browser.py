@@ -34,7 +34,9 @@ TWENTY_K = 2_000_000
 @pytest.fixture(scope="module")
 def server(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Gunicorn]:
     require_chromium()
-    with gunicorn(workers=2) as live:
+    # These reviewers have no second factor; step-up has its own browser test
+    # (test_incident_browser.py), so large approvals here do not ask for it.
+    with gunicorn(workers=2, env={"TOOLGUARD_STEP_UP_CENTS": str(10**12)}) as live:
         yield live
 
 

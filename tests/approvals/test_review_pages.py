@@ -20,6 +20,13 @@ from toolguard.models import AgentSession
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _no_step_up(settings: Any) -> None:
+    # These tests are about deciding; asking for the second factor has its own (tests/staff).
+    settings.TOOLGUARD_STEP_UP_CENTS = 10**12
+
+
 TWENTY_K = 2_000_000
 
 
@@ -95,7 +102,11 @@ def test_queue_lists_pending_oldest_first_with_amount_rules_and_flags(bank: Bank
     assert html.index(f"approval-{first.id}") < html.index(f"approval-{second.id}") < html.index(f"approval-{dual.id}")
     first_row, second_row, dual_row = (row_html(html, a) for a in (first, second, dual))
     assert "Over the per-transfer threshold" in first_row and "Session total over the limit" in first_row
-    assert "checking" in first_row and "savings" in first_row and bank.alice.external_id in first_row
+    assert "checking" in first_row and "savings" in first_row
+    # The customer heads the case card that holds the request.
+    at = html.index(f"approval-{first.id}")
+    card = html[html.rindex("<article", 0, at) : html.index("</article>", at)]
+    assert 'class="card case-card' in card and bank.alice.external_id in card
     assert "Destination is not a registered payee" in second_row
     assert "Invisible characters stripped" in second_row and "Arguments changed on retry" in second_row
     assert "Arguments changed on retry" not in first_row
@@ -103,7 +114,7 @@ def test_queue_lists_pending_oldest_first_with_amount_rules_and_flags(bank: Bank
 
 
 def row_html(html: str, approval: ApprovalRequest) -> str:
-    match = re.search(rf'<tr id="approval-{approval.id}".*?</tr>', html, re.S)
+    match = re.search(rf'<(li|article) class="[^"]*" id="approval-{approval.id}".*?</(li|article)>', html, re.S)
     assert match, f"no row for {approval.id}"
     return match.group(0)
 
@@ -151,7 +162,7 @@ def test_queue_refreshes_its_rows_through_a_partial_keeping_the_filter(bank: Ban
     assert "https://" not in html  # no CDN: every asset is local
 
     rows = page(reviewer, "/review/rows/?state=pending")
-    assert f'<tr id="approval-{approval.id}"' in rows and "$20,000.00" in rows
+    assert f'id="approval-{approval.id}"' in rows and "$20,000.00" in rows
     assert "<html" not in rows and "<tbody" not in rows
     assert "1 pending request" in rows
     assert "No expired requests." in page(reviewer, "/review/rows/?state=expired")

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from axes.handlers.proxy import AxesProxyHandler
+from django.conf import settings
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
+from staff.auth import PersonalTokenAuthentication
 from toolguard.models import AgentKey
 from toolguard.principal_cache import agent_key_authenticate
 
@@ -30,6 +34,27 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="toolguard"'
+
+
+class TooManySignInAttempts(exceptions.Throttled):
+    default_detail = "too many failed sign-in attempts for this account; try again later"
+    default_code = "too_many_attempts"
+
+
+class LimitedBasicAuthentication(authentication.BasicAuthentication):
+    """HTTP Basic under the sign-in limits of the form (toolguard/signin.py).
+
+    A failure is counted by django-axes through `authenticate()`; once the
+    account is locked the answer is 429, and the right password is refused too.
+    """
+
+    def authenticate_credentials(self, userid: str, password: str, request: Any = None) -> tuple[Any, None]:
+        try:
+            return super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            if request is not None and not AxesProxyHandler.is_allowed(request, {"username": userid}):
+                raise TooManySignInAttempts(wait=settings.TOOLGUARD_LOGIN_WINDOW_SECONDS) from None
+            raise
 
 
 class AgentPrincipal:
@@ -82,5 +107,21 @@ class IsCompliance(permissions.BasePermission):
 # The first class answers a 401's WWW-Authenticate. Agent keys are recognised
 # on people's endpoints too, so that an agent is refused with a clear 403
 # rather than an anonymous 401, and people's credentials likewise on agents'.
-AGENT_FIRST = [AgentKeyAuthentication, authentication.BasicAuthentication, authentication.SessionAuthentication]
-PEOPLE_FIRST = [authentication.BasicAuthentication, authentication.SessionAuthentication, AgentKeyAuthentication]
+AGENT_FIRST = [AgentKeyAuthentication, LimitedBasicAuthentication, authentication.SessionAuthentication]
+PEOPLE_FIRST = [
+    LimitedBasicAuthentication,
+    # Before the agent-key class, which would refuse any other Bearer value.
+    PersonalTokenAuthentication,
+    authentication.SessionAuthentication,
+    AgentKeyAuthentication,
+]
+
+
+class LimitedBasicScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The OpenAPI document shows LimitedBasicAuthentication as the HTTP Basic it is."""
+
+    target_class = LimitedBasicAuthentication
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "basic"}

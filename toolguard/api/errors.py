@@ -13,10 +13,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from audit.unauthenticated import unauthenticated_request_record
+from toolguard.api.auth import TooManySignInAttempts
+from toolguard.api.parsers import MalformedJSON, RequestTooLarge
 
 logger = logging.getLogger(__name__)
 
 CODES: dict[type[exceptions.APIException], str] = {
+    RequestTooLarge: "request_too_large",
+    TooManySignInAttempts: "too_many_attempts",
     exceptions.NotAuthenticated: "unauthenticated",
     exceptions.AuthenticationFailed: "unauthenticated",
     exceptions.PermissionDenied: "forbidden",
@@ -54,6 +58,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body(code, "the request is malformed", exc.detail)
+    elif isinstance(exc, MalformedJSON):
+        # One code for every unreadable body (the API table's malformed_request); the reason says which rule.
+        response.data = error_body(code, str(exc.detail), {"reason": exc.reason})
     else:
         response.data = error_body(code, str(exc.detail))
     return response
@@ -64,3 +71,17 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse(error_body("not_found", "no such API endpoint or resource"), status=404)
     return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400: a request Django itself refuses (an unreadable body, a bad Host) is a JSON error under /api/."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("malformed_request", "the request could not be read"), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: an API client gets the JSON error shape even from a fault (details stay in the log)."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("internal_error", "the server failed; the error is logged"), status=500)
+    return defaults.server_error(request)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from toolguard.api.parsers import strict_json_loads
 from toolguard.pipeline.executor import CallRequest
 from toolguard.tools.registry import get_tool
 
@@ -123,12 +124,8 @@ def parse_arguments_json(raw: str) -> Any:
 
     Raises ValueError (json.JSONDecodeError is one) on text that is not JSON.
     """
-    return json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
-
-
-def _no_constant(name: str) -> Any:
-    # NaN and Infinity are not JSON, whatever Python's json module accepts.
-    raise ValueError(f"{name} is not a JSON value")
+    # The API's strict loader: duplicate keys, NaN/Infinity and deep nesting are refused here too.
+    return strict_json_loads(raw) if raw.strip() else {}
 
 
 def session_id_of(body: dict[str, Any]) -> str:

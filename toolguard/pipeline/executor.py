@@ -32,6 +32,7 @@ from toolguard import metrics
 from toolguard.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
+from toolguard.pipeline.masking import mask_storable_secrets
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
@@ -224,7 +225,9 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     if suspicion is not None and settings.TOOLGUARD_MODEL_ACTION == "block":
         metrics.tool_injection_suspected.labels(call.tool_name, "block").inc()
         return _finish_blocked(call, Block(field=suspicion.field, category=suspicion.category, rule=suspicion.rule))
-    call.arguments = sanitized.arguments
+    # Secrets masked before any handler sees what it will store (transfer memo,
+    # approval, tool call): the one place arguments are made storable.
+    call.arguments = mask_storable_secrets(sanitized.arguments, tool.field_kinds)
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
         for m in sanitized.modifications

@@ -7,11 +7,62 @@ that end up in logs.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from toolguard.tools.registry import Tool
+
+
+def _is_json_integer(checker: Any, instance: Any) -> bool:
+    # jsonschema counts 1.0 (and so 1e2, and 99.99999999999999999, which a
+    # float rounds to 100.0) as an integer. A cent amount must arrive as a
+    # JSON integer: anything else is a model's guess, not a number of cents.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Outside a character class, an unescaped `$` (what ECMA-262 means by end of input).
+_DOLLAR = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]|\$", re.DOTALL)
+
+
+def whole_string_pattern(pattern: str) -> str:
+    """The schema pattern with `$` meaning the end of the string, as JSON Schema defines it.
+
+    Python's `$` also matches before a trailing newline, so `^[a-z]+$` would
+    accept "abc\\n": an identifier that then breaks every page linking it.
+    """
+    return _DOLLAR.sub(lambda m: r"\Z" if m.group() == "$" else m.group(), pattern)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(whole_string_pattern(pattern))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Any:
+    if isinstance(instance, str) and not _compiled(pattern).search(instance):
+        yield ValidationError(f"does not match {pattern!r}")
+
+
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
+)
+# Validators compiled once per tool: (tool, validator), keyed by the tool's identity.
+_VALIDATORS: dict[int, tuple[Tool, Any]] = {}
+
+
+def strict_validator(tool: Tool) -> Any:
+    """The tool's schema under toolguard's stricter reading: JSON integers only, whole-string patterns."""
+    cached = _VALIDATORS.get(id(tool))
+    if cached is None or cached[0] is not tool:
+        cached = (tool, StrictValidator(tool.schema, format_checker=tool.validator.format_checker))
+        _VALIDATORS[id(tool)] = cached
+    return cached[1]
 
 
 def _pointer(parts: list[Any]) -> str:
@@ -45,7 +96,7 @@ def _describe(error: ValidationError) -> tuple[str, str]:
 def validation_errors(tool: Tool, arguments: Any) -> list[dict[str, str]]:
     """Every schema error, each with a JSON pointer path, a message and a code."""
     errors = []
-    for error in sorted(tool.validator.iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(strict_validator(tool).iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path))):
         path, message = _describe(error)
         errors.append({"path": path, "message": message, "code": str(error.validator)})
     return errors

@@ -1,9 +1,11 @@
 import json
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from banking.services import demo_bank_seed
+from staff.demo import enrol_demo_factors
 
 
 class Command(BaseCommand):
@@ -14,6 +16,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         credentials = demo_bank_seed()
+        # Reviewers get a known TOTP secret, so scripts and tests can pass step-up.
+        reviewers = get_user_model().objects.filter(username__in=[r["username"] for r in credentials["reviewers"]])
+        factors = enrol_demo_factors(list(reviewers))
+        for reviewer in credentials["reviewers"]:
+            reviewer["totp_secret"] = factors[reviewer["username"]]
         if options["json"]:
             self.stdout.write(json.dumps(credentials))
             return

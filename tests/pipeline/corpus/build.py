@@ -6,6 +6,7 @@ toolguard; the encoded families are produced by code so they are exact.
 
     python tests/pipeline/corpus/build.py      # rewrites the two JSONL files
 """
+
 from __future__ import annotations
 
 import json
@@ -16,15 +17,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from langs_1 import LANGS as _L1  # noqa: E402
-from langs_2 import LANGS as _L2  # noqa: E402
-from langs_3 import LANGS as _L3  # noqa: E402
-from techniques import TECHNIQUES  # noqa: E402
-from legit_extra import EXTRA  # noqa: E402
-from legit_extra_2 import EXTRA2  # noqa: E402
 from extra_cores_1 import EXTRA_CORES as _X1  # noqa: E402
 from extra_cores_2 import EXTRA_CORES as _X2  # noqa: E402
 from extra_cores_3 import EXTRA_CORES as _X3  # noqa: E402
+from langs_1 import LANGS as _L1  # noqa: E402
+from langs_2 import LANGS as _L2  # noqa: E402
+from langs_3 import LANGS as _L3  # noqa: E402
+from legit_extra import EXTRA  # noqa: E402
+from legit_extra_2 import EXTRA2  # noqa: E402
+from techniques import TECHNIQUES  # noqa: E402
 
 LANGS: dict[str, dict] = {}
 for part in (_L1, _L2, _L3):
@@ -33,11 +34,9 @@ EXTRA_CORES: dict[str, dict] = {}
 for part in (_X1, _X2, _X3):
     EXTRA_CORES.update(part)
 
-ALL_LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk "
-             "hu fi sw he th tl eo").split()
-NO_SPACE = {"zh", "ja"}          # sentences are joined without a space
-DIRECTIVE = {"io": "instruction_override", "rs": "role_switch",
-             "nt": "new_task", "ex": "exfiltration"}
+ALL_LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk hu fi sw he th tl eo").split()
+NO_SPACE = {"zh", "ja"}  # sentences are joined without a space
+DIRECTIVE = {"io": "instruction_override", "rs": "role_switch", "nt": "new_task", "ex": "exfiltration"}
 LEGIT_KINDS = ("name", "address", "invoice", "memo", "sentence", "jargon")
 MEMO_MAX = 256
 LETTER_MAX = 1500
@@ -72,8 +71,7 @@ def directive_attacks() -> list[dict]:
                     texts = [core, _join(lang, pre[(i + f) % 4], core)]
                     split = "train"
                 for t in texts:
-                    out.append({"text": t, "family": family, "lang": lang,
-                                "split": split})
+                    out.append({"text": t, "family": family, "lang": lang, "split": split})
     return out
 
 
@@ -92,18 +90,15 @@ def legitimate_values() -> list[dict]:
             if kind == "memo":
                 values = list(d["pre"]) + values
             for v in values:
-                out.append({"text": v, "kind": kind, "lang": lang,
-                            "split": "holdout" if n % 4 == 3 else "train"})
+                out.append({"text": v, "kind": kind, "lang": lang, "split": "holdout" if n % 4 == 3 else "train"})
                 n += 1
     # harder legitimate values: every 4th of each language is holdout
     count: dict[str, int] = {}
-    extra = list(EXTRA) + [(k, lang, v) for lang, rows in EXTRA2.items()
-                           for k, v in rows]
+    extra = list(EXTRA) + [(k, lang, v) for lang, rows in EXTRA2.items() for k, v in rows]
     for kind, lang, v in extra:
         i = count.get(lang, 0)
         count[lang] = i + 1
-        out.append({"text": v, "kind": kind, "lang": lang,
-                    "split": "holdout" if i % 4 == 3 else "train"})
+        out.append({"text": v, "kind": kind, "lang": lang, "split": "holdout" if i % 4 == 3 else "train"})
     return out
 
 
@@ -129,6 +124,7 @@ def validate(attacks: list[dict], legit: list[dict]) -> None:
 def check_coverage(attacks: list[dict], legit: list[dict]) -> None:
     """The brief's minimums."""
     from collections import Counter
+
     assert len(attacks) >= 700 and len(legit) >= 700
     fl = Counter((r["family"], r["lang"]) for r in attacks)
     for family in DIRECTIVE.values():
@@ -142,20 +138,20 @@ def check_coverage(attacks: list[dict], legit: list[dict]) -> None:
         assert per_lang[lang] >= 20, (lang, per_lang[lang])
     jargon = [r for r in legit if r["kind"] == "jargon"]
     assert len(jargon) >= 100 and len({r["lang"] for r in jargon}) >= 10
-    for r in attacks:   # only reserved example domains (in clear text)
+    for r in attacks:  # only reserved example domains (in clear text)
         if r["family"].startswith("encoded_") or r["family"] in ("leetspeak", "enclosed_letters"):
             continue
-        for host in re.findall(r"(?:https?:)?//([A-Za-z0-9.-]+)|@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)",
-                               r["text"]):
+        for host in re.findall(r"(?:https?:)?//([A-Za-z0-9.-]+)|@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", r["text"]):
             h = (host[0] or host[1]).lower().rstrip(".-")
-            assert (h.endswith(("example.com", "example.net", ".invalid"))), (h, r)
+            assert h.endswith(("example.com", "example.net", ".invalid")), (h, r)
 
 
 TECHNIQUE_FAMILIES = (
     "paraphrase role_marker_brackets chat_template_header bare_task_line "
     "authority_letter authority_fragment encoded_reversed encoded_rot13 "
     "encoded_hex encoded_base64_chunked leetspeak enclosed_letters "
-    "markdown_image_exfil reference_image_exfil html_image_exfil").split()
+    "markdown_image_exfil reference_image_exfil html_image_exfil"
+).split()
 
 
 def write(path: Path, rows: list[dict]) -> None:
@@ -164,7 +160,7 @@ def write(path: Path, rows: list[dict]) -> None:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     # re-read: every line must parse
     with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
+        for _n, line in enumerate(fh, 1):
             json.loads(line)
 
 

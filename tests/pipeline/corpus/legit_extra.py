@@ -3,6 +3,7 @@ languages, e-mail addresses / phone numbers / URLs in plain text, hex- and
 base64-looking references, emoji and flags, fullwidth and circled characters
 as they occur in ordinary CJK text, and decorative letters.  (kind, lang, text)
 """
+
 EXTRA = [
     # ---- English
     ("invoice", "en", "Ref 0x3FA9C2E1, batch 7"),

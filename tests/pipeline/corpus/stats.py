@@ -1,17 +1,17 @@
 """Print counts of the corpus per family / kind, language and split.
 
-    python tests/pipeline/corpus/stats.py             # summary
-    python tests/pipeline/corpus/stats.py --markdown  # tables used in README.md
-    python tests/pipeline/corpus/stats.py --near      # holdout/train near-copy check
+python tests/pipeline/corpus/stats.py             # summary
+python tests/pipeline/corpus/stats.py --markdown  # tables used in README.md
+python tests/pipeline/corpus/stats.py --near      # holdout/train near-copy check
 """
+
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk "
-         "hu fi sw he th tl eo").split()
+LANGS = ("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk hu fi sw he th tl eo").split()
 
 
 def load(name):
@@ -32,13 +32,13 @@ def summary(rows, key):
 def matrix(rows, key):
     keys = sorted({r[key] for r in rows})
     c = Counter((r[key], r["lang"]) for r in rows)
-    langs = [l for l in LANGS if any(c[(k, l)] for k in keys)]
+    langs = [lg for lg in LANGS if any(c[(k, lg)] for k in keys)]
     print("| " + key + " | " + " | ".join(langs) + " | total |")
     print("|---" * (len(langs) + 2) + "|")
     for k in keys:
-        cells = [str(c[(k, l)]) if c[(k, l)] else "" for l in langs]
-        print(f"| {k} | " + " | ".join(cells) + f" | {sum(c[(k, l)] for l in langs)} |")
-    tot = [str(sum(c[(k, l)] for k in keys)) for l in langs]
+        cells = [str(c[(k, lg)]) if c[(k, lg)] else "" for lg in langs]
+        print(f"| {k} | " + " | ".join(cells) + f" | {sum(c[(k, lg)] for lg in langs)} |")
+    tot = [str(sum(c[(k, lg)] for k in keys)) for lg in langs]
     print("| **total** | " + " | ".join(tot) + f" | {len(rows)} |")
 
 
@@ -47,8 +47,7 @@ def main():
     if "--markdown" in sys.argv:
         h_a = sum(r["split"] == "holdout" for r in attacks)
         h_l = sum(r["split"] == "holdout" for r in legit)
-        print(f"Attacks: {len(attacks)} ({h_a} holdout). "
-              f"Legitimate: {len(legit)} ({h_l} holdout).\n")
+        print(f"Attacks: {len(attacks)} ({h_a} holdout). Legitimate: {len(legit)} ({h_l} holdout).\n")
         matrix(attacks, "family")
         print()
         matrix(legit, "kind")
@@ -58,11 +57,9 @@ def main():
     print(f"legitimate: {len(legit)}  (holdout {sum(r['split'] == 'holdout' for r in legit)})")
     summary(legit, "kind")
     print("per language: attacks / legitimate")
-    a, l = Counter(r["lang"] for r in attacks), Counter(r["lang"] for r in legit)
+    a, lg = Counter(r["lang"] for r in attacks), Counter(r["lang"] for r in legit)
     for lang in LANGS:
-        print(f"  {lang}  {a[lang]:5d} / {l[lang]:4d}")
-
-
+        print(f"  {lang}  {a[lang]:5d} / {lg[lang]:4d}")
 
 
 def near_copies(threshold=0.6):
@@ -72,7 +69,8 @@ def near_copies(threshold=0.6):
 
     def grams(t, n=4):
         t = re.sub(r"\s+", " ", t.lower())
-        return {t[i:i + n] for i in range(max(1, len(t) - n + 1))}
+        return {t[i : i + n] for i in range(max(1, len(t) - n + 1))}
+
     for name in ("attacks.jsonl", "legitimate.jsonl"):
         rows = load(name)
         g = [grams(r["text"]) for r in rows]

@@ -1,11 +1,11 @@
 """The corpus files parse, carry the specified fields, and hold no exact
 duplicates (build.py checks more when it regenerates them)."""
+
 import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LANGS = set("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk "
-            "hu fi sw he th tl eo".split())
+LANGS = set("en zh hi es fr ar bn pt ru ur id de ja tr ko vi it fa pl uk hu fi sw he th tl eo".split())
 
 
 def _rows(name):

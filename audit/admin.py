@@ -1,0 +1,40 @@
+"""The audit log in the admin: readable, never editable (the database refuses changes anyway)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from audit.models import Alert, AuditCheckpoint, AuditEntry
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ("id", "timestamp", "actor", "action", "result", "customer", "tool", "session_id")
+    list_filter = ("result", "actor_type")
+    search_fields = ("=actor", "=action", "=customer", "=session_id", "=approval_id", "=tool_call_id")
+    show_full_result_count = False  # no COUNT(*) over the whole log on a page load
+
+
+@admin.register(Alert)
+class AlertAdmin(ReadOnlyAdmin):
+    list_display = ("id", "created_at", "rule", "severity", "customer", "session_id")
+    list_filter = ("rule", "severity")
+
+
+@admin.register(AuditCheckpoint)
+class AuditCheckpointAdmin(ReadOnlyAdmin):
+    list_display = ("id", "created_at", "entry_id", "entries_verified", "full")

@@ -1,0 +1,66 @@
+"""The bank and the agents' records in the admin.
+
+Customers are edited here (a family's own records, such as the bank's
+accounts, in that family's admin); agent keys are revoked
+(not edited) with the admin action, which writes the audit entry like the
+Agent keys page; tool calls and sessions are records, so read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from audit.admin import ReadOnlyAdmin
+from staff.incidents import IncidentRefused, agent_key_revoke
+from toolguard.models import AgentKey, AgentSession, Customer, ToolCall
+
+
+@admin.register(Customer)
+class CustomerAdmin(admin.ModelAdmin):
+    list_display = ("external_id", "name", "user")
+    search_fields = ("external_id", "name")
+
+
+@admin.register(AgentKey)
+class AgentKeyAdmin(ReadOnlyAdmin):
+    list_display = ("label", "name", "customer", "created_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    search_fields = ("prefix", "customer__external_id")
+    actions = ["revoke"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Actions need change permission; the fields stay read-only (no form saves them).
+        return bool(request.user.is_superuser)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [field.name for field in AgentKey._meta.fields]
+
+    @admin.action(description="Revoke the selected keys")
+    def revoke(self, request: HttpRequest, queryset: QuerySet[AgentKey]) -> None:
+        done = 0
+        for key in queryset:
+            try:
+                agent_key_revoke(key_id=key.pk, actor=request.user, note="revoked in the admin")  # type: ignore[arg-type]
+                done += 1
+            except IncidentRefused:
+                pass
+        messages.success(request, f"{done} key(s) revoked.")
+
+
+@admin.register(AgentSession)
+class AgentSessionAdmin(ReadOnlyAdmin):
+    list_display = ("customer", "session_id", "injection_blocks", "quarantined_at", "released_at", "released_by")
+    list_filter = ("quarantined_at",)
+    search_fields = ("session_id", "customer__external_id")
+
+
+@admin.register(ToolCall)
+class ToolCallAdmin(ReadOnlyAdmin):
+    list_display = ("id", "created_at", "customer", "tool", "status", "session_id", "idempotency_key")
+    list_filter = ("status", "tool")
+    search_fields = ("=id", "=session_id", "=idempotency_key")
+    show_full_result_count = False
