@@ -39,6 +39,8 @@ def bench_env(database_url: str) -> dict[str, str]:
             "DEBUG": "false",
             "LOG_LEVEL": "WARNING",
             "TOOLGUARD_AGENT_RATE": "100000000/min",
+            # The bench measures the decision path; step-up is a person typing a code.
+            "TOOLGUARD_STEP_UP_CENTS": str(10**12),
         }
     )
     return env

@@ -152,6 +152,13 @@ def transfer_call(
 
 
 @pytest.fixture(autouse=True)
+def _no_step_up(settings: Any) -> None:
+    # Step-up has its own tests (tests/staff), which lower this again; elsewhere
+    # a reviewer's decision is about the decision, not the second factor.
+    settings.TOOLGUARD_STEP_UP_CENTS = 10**12
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(request: Any, settings: Any) -> None:
     # Personas are created per test; real PBKDF2 rounds would dominate the run.
     # Live servers check passwords with the production hashers, so their

@@ -52,6 +52,9 @@ def child_env(**overrides: str) -> dict[str, str]:
             "REDIS_URL": settings.REDIS_URL,
             "DEBUG": "false",
             "SECURE_COOKIES": "false",
+            # Reviewers in these servers decide without a second factor unless a
+            # test asks for step-up (the incident browser test, tests/staff).
+            "TOOLGUARD_STEP_UP_CENTS": str(10**12),
         }
     )
     env.update(overrides)

@@ -60,7 +60,7 @@ def demo(
     credentials = json.loads(seeded.stdout)
     path = tmp_path_factory.mktemp("demo") / "demo-credentials.json"
     path.write_text(json.dumps(credentials))
-    with gunicorn(workers=2) as server:
+    with gunicorn(workers=2, env={"TOOLGUARD_STEP_UP_CENTS": "1000000"}) as server:
         yield server, path, credentials
 
 

@@ -215,3 +215,36 @@ def test_approving_a_case_asks_when_its_total_is_over_the_step_up_amount(bank: B
     assert set(ApprovalRequest.objects.filter(id__in=[a.id for a in held]).values_list("status", flat=True)) == {
         "pending"
     }
+
+
+def test_the_decision_api_asks_for_the_code_above_the_step_up_amount(bank: Bank, settings: Any) -> None:
+    settings.TOOLGUARD_STEP_UP_CENTS = 1_000_000
+    secret = enrol_demo_factors([bank.reviewer])[bank.reviewer.username]
+    approval = hold(bank, key="api-big")
+    api = APIClient()
+    api.force_authenticate(bank.reviewer)
+    url = f"/api/v1/approvals/{approval.id}/decision"
+
+    missing = api.post(url, {"decision": "approve"}, format="json")
+    assert missing.status_code == 403 and missing.json()["error"]["code"] == "step_up_required"
+    wrong = api.post(url, {"decision": "approve", "otp": "000000"}, format="json")
+    assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "step_up_failed"
+    assert ApprovalRequest.objects.get(id=approval.id).status == "pending"
+
+    right = api.post(url, {"decision": "approve", "otp": code(secret)}, format="json")
+    assert right.status_code == 200, right.json()
+    assert ApprovalRequest.objects.get(id=approval.id).status == "completed"
+
+
+def test_the_decision_api_never_asks_for_rejections_or_small_amounts(bank: Bank, settings: Any) -> None:
+    settings.TOOLGUARD_STEP_UP_CENTS = 5_000_000
+    api = APIClient()
+    api.force_authenticate(bank.reviewer)
+    small = hold(bank, key="api-small")
+    assert api.post(f"/api/v1/approvals/{small.id}/decision", {"decision": "approve"}, format="json").status_code == 200
+    settings.TOOLGUARD_STEP_UP_CENTS = 1_000_000
+    big = hold(bank, key="api-reject")
+    rejected = api.post(
+        f"/api/v1/approvals/{big.id}/decision", {"decision": "reject", "reason_code": "policy"}, format="json"
+    )
+    assert rejected.status_code == 200 and ApprovalRequest.objects.get(id=big.id).status == "rejected"
