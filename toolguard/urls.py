@@ -11,6 +11,7 @@ from audit import api as audit_api
 from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
+from toolguard.mcp.views import mcp_endpoint
 
 
 class SchemaView(SpectacularAPIView):
@@ -44,6 +45,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", login_required(SpectacularSwaggerView.as_view(url_name="schema")), name="swagger-ui"),
+    path("mcp", mcp_endpoint, name="mcp"),
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),

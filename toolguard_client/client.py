@@ -19,7 +19,6 @@ server's idempotency contract:
 
 from __future__ import annotations
 
-import copy
 import email.utils
 import hashlib
 import json
@@ -27,12 +26,23 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 import httpx
 
-Provider = Literal["native", "openai", "anthropic"]
-PROVIDERS: tuple[Provider, ...] = ("native", "openai", "anthropic")
+from toolguard_client.shapes import (
+    PROVIDERS,
+    Provider,
+    as_dict,
+    call_id,
+    calls_in_message,
+    detect_provider,
+    fallback_tool_message,
+    merged_tool_messages,
+    name_and_arguments,
+    with_arguments,
+)
+
 KEY_FIELD = "idempotency_key"
 # Gateways in front of toolguard answer these while an app server restarts;
 # with the same key a retry is safe whatever happened to the first attempt.
@@ -51,7 +61,8 @@ class ToolguardUnavailable(ToolguardError):
 class ToolResult:
     """toolguard's answer to one tool call."""
 
-    status: str  # completed, pending_approval, rejected, expired, invalid, blocked, failed, denied, quarantined, error
+    # completed, pending_approval, dispatching, rejected, expired, invalid, blocked, failed, denied, quarantined, error
+    status: str
     http_status: int
     id: str | None = None  # toolguard's id of this call (GET /api/v1/tool-calls/<id>)
     tool_call_id: str = ""  # the model's id for the call
@@ -74,22 +85,17 @@ class ToolResult:
 
     @property
     def pending(self) -> bool:
-        return self.status == "pending_approval"
+        """Not decided yet: held for a reviewer, or sent upstream with the outcome not known yet."""
+        return self.status in ("pending_approval", "dispatching")
+
+    @property
+    def is_error(self) -> bool:
+        """The tool did not do what was asked (refused, rejected, expired, unreachable)."""
+        return not self.ok and not self.pending
 
     @property
     def error_code(self) -> str | None:
         return str(self.error["code"]) if self.error and self.error.get("code") else None
-
-
-def detect_provider(tool_call: dict[str, Any]) -> Provider:
-    """The provider shape of a tool call, by the same rules the server applies."""
-    if tool_call.get("type") == "function" or "function" in tool_call:
-        return "openai"
-    if tool_call.get("type") == "tool_use":
-        return "anthropic"
-    if "name" in tool_call:
-        return "native"
-    raise ValueError("not a native, OpenAI or Anthropic tool call")
 
 
 def canonical_json(value: Any) -> str:
@@ -108,49 +114,6 @@ def derive_idempotency_key(session_id: str, tool: str, arguments: dict[str, Any]
     return "tg-" + hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
-def _name_and_arguments(tool_call: dict[str, Any], provider: Provider) -> tuple[str, Any]:
-    if provider == "openai":
-        function = tool_call.get("function")
-        if not isinstance(function, dict):
-            return "", None
-        raw = function.get("arguments", "{}")
-        if isinstance(raw, str):
-            try:
-                return str(function.get("name", "")), json.loads(raw) if raw.strip() else {}
-            except json.JSONDecodeError:
-                # Truncated model output: sent as it is, the server answers 422.
-                return str(function.get("name", "")), None
-        return str(function.get("name", "")), raw
-    if provider == "anthropic":
-        return str(tool_call.get("name", "")), tool_call.get("input", {})
-    return str(tool_call.get("name", "")), tool_call.get("arguments", {})
-
-
-def _with_arguments(tool_call: dict[str, Any], provider: Provider, arguments: dict[str, Any]) -> dict[str, Any]:
-    body = copy.deepcopy(tool_call)
-    if provider == "openai":
-        as_string = isinstance(body["function"].get("arguments", "{}"), str)
-        body["function"]["arguments"] = json.dumps(arguments, ensure_ascii=False) if as_string else arguments
-    elif provider == "anthropic":
-        body["input"] = arguments
-    else:
-        body["arguments"] = arguments
-    return body
-
-
-def _fallback_tool_message(provider: Provider, tool_call_id: str, name: str, content: dict[str, Any]) -> dict[str, Any]:
-    """The server's message shapes, for answers that carry none (401, 429, a gateway's 502)."""
-    text = json.dumps(content, separators=(",", ":"), ensure_ascii=False)
-    if provider == "openai":
-        return {"role": "tool", "tool_call_id": tool_call_id, "content": text}
-    if provider == "anthropic":
-        return {
-            "role": "user",
-            "content": [{"type": "tool_result", "tool_use_id": tool_call_id, "content": text, "is_error": True}],
-        }
-    return {"role": "tool", "tool_call_id": tool_call_id, "name": name, "content": content}
-
-
 def _retry_after_seconds(value: str | None) -> float:
     if not value:
         return 0.0
@@ -163,6 +126,20 @@ def _retry_after_seconds(value: str | None) -> float:
     except (TypeError, ValueError):
         return 0.0
     return max(0.0, when.timestamp() - time.time())
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The answers to one assistant message's tool calls."""
+
+    results: list[ToolResult]
+    # Append these to the conversation: one message (or Responses item) per
+    # call, or for Anthropic and Gemini one turn holding every result.
+    tool_messages: list[dict[str, Any]]
+
+    @property
+    def pending(self) -> list[ToolResult]:
+        return [result for result in self.results if result.pending]
 
 
 class ToolguardClient:
@@ -225,24 +202,41 @@ class ToolguardClient:
 
     # -- calls -------------------------------------------------------------
 
-    def prepare(self, tool_call: dict[str, Any], provider: Provider | None = None) -> tuple[dict[str, Any], Provider]:
+    def prepare(self, tool_call: Any, provider: Provider | None = None) -> tuple[dict[str, Any], Provider]:
         """The body execute() sends: the call, its idempotency key ensured, and the session id."""
+        tool_call = as_dict(tool_call)
         provider = provider or detect_provider(tool_call)
         if provider not in PROVIDERS:
             raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}")
-        name, arguments = _name_and_arguments(tool_call, provider)
+        name, arguments = name_and_arguments(tool_call, provider)
         body = tool_call
         # A key the model gave is the model's statement of which operation this
         # is, and is never replaced; an empty one names nothing.
         if isinstance(arguments, dict) and not arguments.get(KEY_FIELD) and self.changes_state(name):
             arguments = {**arguments, KEY_FIELD: derive_idempotency_key(self.session_id, name, arguments)}
-            body = _with_arguments(tool_call, provider, arguments)
+            body = with_arguments(tool_call, provider, arguments)
         return {**body, "session_id": self.session_id}, provider
 
-    def execute(self, tool_call: dict[str, Any], provider: Provider | None = None) -> ToolResult:
-        """Run one tool call through toolguard; retried only while the answer is not yet decided."""
+    def execute(self, tool_call: Any, provider: Provider | None = None) -> ToolResult:
+        """Run one tool call (an SDK object or its dict) through toolguard; retried only while undecided."""
         body, provider = self.prepare(tool_call, provider)
         return self._send(body, provider)
+
+    def run_tool_calls(self, message: Any) -> BatchResult:
+        """Every tool call of one assistant message, in order, and what to append to the conversation.
+
+        `message` is the SDK's assistant message (OpenAI `ChatCompletionMessage`,
+        Anthropic `Message`, a Responses `Response` or its `output`, LangChain
+        `AIMessage`, Gemini `Content`) or its dict. Each call is sent on its
+        own, with its own retries, so one call's outage never re-sends another.
+        """
+        results = []
+        for tool_call in calls_in_message(message):
+            results.append(self.execute(tool_call))
+        provider: Provider = results[0].provider if results else "native"
+        return BatchResult(
+            results=results, tool_messages=merged_tool_messages(provider, [r.tool_message for r in results])
+        )
 
     def get(self, call_id: str, *, provider: Provider = "native") -> ToolResult:
         """toolguard's current answer for a call it has seen (its `id`, not the model's)."""
@@ -329,9 +323,9 @@ class ToolguardClient:
             data = None
         if not isinstance(data, dict):
             data = {}
-        name, arguments = _name_and_arguments(body, provider) if body else ("", None)
+        name, arguments = name_and_arguments(body, provider) if body else ("", None)
         key = arguments.get(KEY_FIELD) if isinstance(arguments, dict) else None
-        tool_call_id = str(data.get("tool_call_id") or (body or {}).get("id") or "")
+        tool_call_id = str(data.get("tool_call_id") or (call_id(body, provider) if body else ""))
         error = data.get("error")
         if error is None and response.status_code >= 400:
             error = {"code": f"http_{response.status_code}", "message": response.reason_phrase, "details": None}
@@ -339,7 +333,7 @@ class ToolguardClient:
         message = data.get("tool_message")
         if not isinstance(message, dict):
             content = {"status": status, "result": None, "error": error, "approval_id": None}
-            message = _fallback_tool_message(provider, tool_call_id, name, content)
+            message = fallback_tool_message(provider, tool_call_id, name, content)
         return ToolResult(
             status=status,
             http_status=response.status_code,

@@ -195,9 +195,8 @@ def test_all_three_provider_shapes(server: Gunicorn, live: tuple[Bank, str]) -> 
         assert result.ok and result.result == {"account_id": account, "balance": START, "currency": "USD"}
         assert result.idempotency_key is None  # reads carry no key
     assert native.provider == "native" and native.tool_message["role"] == "tool"
-    assert (
-        native.tool_message["name"] == "check_balance" and native.tool_message["content"]["result"]["balance"] == START
-    )
+    assert native.tool_message["name"] == "check_balance" and native.tool_message["is_error"] is False
+    assert json.loads(native.tool_message["content"])["result"]["balance"] == START
     assert openai.tool_message == {"role": "tool", "tool_call_id": "call_o1", "content": openai.tool_message["content"]}
     assert json.loads(openai.tool_message["content"])["result"]["balance"] == START
     block = anthropic.tool_message["content"][0]

@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
 
-from toolguard.api.serializers import ErrorResponseSerializer, ToolCallOutputSerializer
+from toolguard.api.serializers import BatchOutputSerializer, ErrorResponseSerializer, ToolCallOutputSerializer
 
 
 class AgentKeyScheme(OpenApiAuthenticationExtension):
@@ -52,6 +52,14 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
 TOOL_CALL_OR_ERROR = PolymorphicProxySerializer(
     component_name="ToolCallOrError",
     serializers=[ToolCallOutputSerializer, ErrorResponseSerializer],
+    resource_type_field_name=None,
+)
+
+# A body holding one call is answered with that call; a whole assistant
+# message (`message` or `items`) with every call's result.
+TOOL_CALL_OR_BATCH = PolymorphicProxySerializer(
+    component_name="ToolCallOrBatch",
+    serializers=[ToolCallOutputSerializer, BatchOutputSerializer],
     resource_type_field_name=None,
 )
 

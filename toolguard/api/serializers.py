@@ -18,17 +18,33 @@ class ErrorResponseSerializer(serializers.Serializer):
 
 
 class ToolCallInputSerializer(serializers.Serializer):
-    """Documentation only: the body is parsed by api.formats, which knows the three shapes."""
+    """Documentation only: the body is parsed by api.formats, which knows the six shapes and the batches.
+
+    One call: `session_id` plus the fields of one shape. A batch: `session_id`
+    plus `message` (an OpenAI Chat, Anthropic, LangChain or Gemini assistant
+    message) or `items` (an OpenAI Responses output list).
+    """
 
     session_id = serializers.RegexField(
         SESSION_ID.pattern, max_length=128, help_text="The agent conversation this call belongs to"
     )
     id = serializers.CharField(required=False, max_length=128, help_text="The provider's tool call id")
-    name = serializers.CharField(required=False, max_length=64, help_text="Native and Anthropic shapes: the tool name")
-    arguments = serializers.JSONField(required=False, help_text="Native shape: the arguments object")
-    type = serializers.ChoiceField(choices=["function", "tool_use"], required=False)
-    function = serializers.JSONField(required=False, help_text='OpenAI shape: {"name", "arguments": "<json>"}')
+    name = serializers.CharField(
+        required=False, max_length=64, help_text="Native, Responses, Anthropic and LangChain shapes: the tool name"
+    )
+    arguments = serializers.JSONField(
+        required=False, help_text="Native shape: the arguments object; Responses: the arguments as a JSON string"
+    )
+    type = serializers.ChoiceField(choices=["function", "function_call", "tool_use", "tool_call"], required=False)
+    function = serializers.JSONField(required=False, help_text='OpenAI Chat shape: {"name", "arguments": "<json>"}')
+    call_id = serializers.CharField(required=False, max_length=128, help_text="Responses shape: the call id")
     input = serializers.JSONField(required=False, help_text="Anthropic shape: the arguments object")
+    args = serializers.JSONField(required=False, help_text="LangChain shape: the arguments object")
+    functionCall = serializers.JSONField(required=False, help_text='Gemini shape: {"id", "name", "args"}')
+    message = serializers.JSONField(
+        required=False, help_text="Batch: a whole assistant message (Chat, Anthropic, LangChain or Gemini)"
+    )
+    items = serializers.JSONField(required=False, help_text="Batch: an OpenAI Responses output item list")
 
 
 class ToolCallOutputSerializer(serializers.Serializer):
@@ -55,6 +71,18 @@ class ToolCallOutputSerializer(serializers.Serializer):
     replayed = serializers.BooleanField()
     arguments_mismatch = serializers.BooleanField()
     tool_message = serializers.JSONField()
+    http_status = serializers.IntegerField(
+        required=False, help_text="In a batch only: the HTTP status this call alone would have been answered with"
+    )
+
+
+class BatchOutputSerializer(serializers.Serializer):
+    results = ToolCallOutputSerializer(many=True)
+    tool_messages = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="Append these to the conversation: one tool message (Chat, LangChain) or item (Responses) per "
+        "call; one user message with every tool_result (Anthropic) or functionResponse (Gemini)",
+    )
 
 
 class ToolExportSerializer(serializers.Serializer):

@@ -11,34 +11,50 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.services import AuditEvent, audit_append
-from toolguard.api.auth import AGENT_FIRST, IsAgent, is_agent
+from toolguard.api.auth import AGENT_FIRST, IsAgent
 from toolguard.api.errors import error_body
-from toolguard.api.formats import MalformedRequest, parse_tool_call, tool_message
-from toolguard.api.schema import IDEMPOTENT_REPLAYED, RETRY_AFTER_409, TOOL_CALL_OR_ERROR, error_responses
+from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
+from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
+from toolguard.api.schema import (
+    IDEMPOTENT_REPLAYED,
+    RETRY_AFTER_409,
+    TOOL_CALL_OR_BATCH,
+    TOOL_CALL_OR_ERROR,
+    error_responses,
+)
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
+from toolguard.api.services import tool_call_batch_execute
 from toolguard.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
-from toolguard.tools.registry import EXPORT_FORMATS, all_tools
+from toolguard.tools.registry import all_tools
 
 
 def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) -> dict[str, Any]:
     response = tool_call.response if response is None else response
-    content = {
+    return {
+        "id": str(tool_call.id),
+        "tool_call_id": tool_call.tool_call_id,
+        "tool": tool_call.tool,
         "status": response["status"],
         "result": response["result"],
         "error": response["error"],
         "approval_id": response["approval_id"],
         "replayed": response["replayed"],
         "arguments_mismatch": response["arguments_mismatch"],
-    }
-    return {
-        "id": str(tool_call.id),
-        "tool_call_id": tool_call.tool_call_id,
-        "tool": tool_call.tool,
-        **content,
         "tool_message": tool_message(
-            provider=tool_call.provider, tool_call_id=tool_call.tool_call_id, name=tool_call.tool, content=content
+            provider=tool_call.provider,
+            tool_call_id=tool_call.tool_call_id,
+            name=tool_call.tool,
+            content=tool_content(response, call_id=str(tool_call.id)),
         ),
+    }
+
+
+def batch_body(batch: Batch, answered: list[tuple[ToolCall, int]]) -> dict[str, Any]:
+    results = [{**tool_call_body(tool_call), "http_status": http_status} for tool_call, http_status in answered]
+    return {
+        "results": results,
+        "tool_messages": batch_messages(batch.provider, [result["tool_message"] for result in results]),
     }
 
 
@@ -76,7 +92,11 @@ class ToolCallCreateView(APIView):
         request=ToolCallInputSerializer,
         parameters=[IDEMPOTENT_REPLAYED, RETRY_AFTER_409],
         responses={
-            200: OpenApiResponse(ToolCallOutputSerializer, "completed; or rejected / expired after a decision"),
+            200: OpenApiResponse(
+                TOOL_CALL_OR_BATCH,
+                "completed; or rejected / expired after a decision; or a batch: each call's result and the messages "
+                "to append",
+            ),
             202: OpenApiResponse(
                 ToolCallOutputSerializer,
                 "pending_approval: approval_id names the request; or dispatching: an upstream tool's outcome "
@@ -97,16 +117,21 @@ class ToolCallCreateView(APIView):
             ),
             **error_responses(400, 401, 415, 429),
         },
-        summary="Run one tool call through the guarded pipeline",
+        summary="Run one tool call, or every call of one assistant message, through the guarded pipeline",
     )
     def post(self, request: Request) -> Response:
+        agent_key = request.auth
+        assert isinstance(agent_key, AgentKey)  # IsAgent let only agent keys through
         try:
-            call = parse_tool_call(request.data)
+            call = parse_body(request.data)
         except (MalformedRequest, exceptions.ParseError) as exc:
             _audit_refused_request(request, "malformed_request", "malformed_request")
             message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
             return Response(error_body("malformed_request", message), status=400)
-        tool_call, outcome = tool_call_execute(agent_key=request.auth, request=call)
+        if isinstance(call, Batch):
+            answered = tool_call_batch_execute(agent_key=agent_key, batch=call)
+            return Response(batch_body(call, answered), status=200)
+        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
         return Response(tool_call_body(tool_call), status=outcome.http_status, headers=outcome.headers)
 
 
@@ -120,8 +145,10 @@ class ToolCallDetailView(APIView):
         responses={200: ToolCallOutputSerializer, **error_responses(401, 403, 404, 429)},
     )
     def get(self, request: Request, tool_call_id: str) -> Response:
+        agent_key = request.auth
+        assert isinstance(agent_key, AgentKey)  # IsAgent let only agent keys through
         # An agent sees its own customer's calls only; others' look missing.
-        tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=request.auth.customer_id).first()
+        tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=agent_key.customer_id).first()
         if tool_call is None:
             raise exceptions.NotFound("no such tool call")
         return Response(tool_call_body(tool_call, tool_call_answer(tool_call)))
@@ -132,7 +159,14 @@ class ToolListView(APIView):
 
     @extend_schema(
         operation_id="tools_list",
-        parameters=[OpenApiParameter("format", str, enum=list(EXPORT_FORMATS), description="Provider shape")],
+        parameters=[
+            OpenApiParameter("format", str, enum=list(EXPORT_FORMATS), description="Provider shape"),
+            OpenApiParameter(
+                "strict",
+                bool,
+                description="OpenAI formats: every property required, optional ones nullable (strict mode)",
+            ),
+        ],
         responses={200: ToolExportSerializer, **error_responses(400, 401, 429)},
     )
     def get(self, request: Request) -> Response:
@@ -141,7 +175,16 @@ class ToolListView(APIView):
             return Response(
                 error_body("malformed_request", f"format must be one of {', '.join(EXPORT_FORMATS)}"), status=400
             )
+        strict = request.query_params.get("strict", "false")
+        if strict not in ("true", "false"):
+            return Response(error_body("malformed_request", "strict must be true or false"), status=400)
+        if strict == "true" and fmt not in STRICT_FORMATS:
+            return Response(
+                error_body("malformed_request", f"strict applies to {' and '.join(STRICT_FORMATS)} only"), status=400
+            )
         tools = all_tools()
-        if is_agent(request):
-            tools = [tool for tool in tools if tool.name in request.auth.allowed_tools]
-        return Response({"format": fmt, "tools": [tool.export(fmt) for tool in tools]})
+        if isinstance(request.auth, AgentKey):
+            allowed = request.auth.allowed_tools
+            tools = [tool for tool in tools if tool.name in allowed]
+        exported = [tool_export(tool, fmt, strict=strict == "true") for tool in tools]
+        return Response({"format": fmt, "tools": exported})

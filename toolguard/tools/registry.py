@@ -145,33 +145,7 @@ class Tool:
         if self.changes_state and "idempotency_key" not in self.schema.get("required", ()):
             raise ValueError(f"state-changing tool {self.name} must require an idempotency_key")
 
-    def export(self, fmt: str) -> dict[str, Any]:
-        """The tool as each provider expects it; always the same schema object."""
-        if fmt == "openai":
-            return {
-                "type": "function",
-                "function": {"name": self.name, "description": self.description, "parameters": self.schema},
-            }
-        if fmt == "anthropic":
-            return {"name": self.name, "description": self.description, "input_schema": self.schema}
-        if fmt == "mcp":
-            annotations = {"readOnlyHint": not self.changes_state, "idempotentHint": True}
-            return {
-                "name": self.name,
-                "description": self.description,
-                "inputSchema": self.schema,
-                "annotations": annotations,
-            }
-        return {
-            "name": self.name,
-            "description": self.description,
-            "parameters": self.schema,
-            "changes_state": self.changes_state,
-            "version": self.version,
-        }
 
-
-EXPORT_FORMATS = ("native", "openai", "anthropic", "mcp")
 _REGISTRY: dict[str, Tool] = {}
 
 

@@ -1,0 +1,20 @@
+"""Flows of the tool-execution API that span several pipeline runs."""
+
+from __future__ import annotations
+
+from toolguard.api.formats import Batch
+from toolguard.models import AgentKey, ToolCall
+from toolguard.pipeline.executor import tool_call_execute
+
+
+def tool_call_batch_execute(*, agent_key: AgentKey, batch: Batch) -> list[tuple[ToolCall, int]]:
+    """Each call of one assistant message through the pipeline, in the model's order.
+
+    In order, not in parallel: the model wrote them in sequence, and a later
+    call's policy (the session total) must see the earlier ones.
+    """
+    answered = []
+    for request in batch.calls:
+        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=request)
+        answered.append((tool_call, outcome.http_status))
+    return answered

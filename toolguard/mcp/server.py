@@ -1,0 +1,230 @@
+"""toolguard as an MCP server: JSON-RPC messages in, JSON-RPC messages out.
+
+Speaks the streamable-HTTP transport in its JSON-response form (one POST, one
+JSON answer; no server-initiated stream), with the `initialize` handshake.
+Messages are read and written with the official SDK's types (`mcp.types`).
+The MCP session id issued at `initialize` is the toolguard session id, so the
+session's limits and quarantine apply to everything sent under it, and every
+`tools/call` takes the same pipeline as `POST /api/v1/tool-calls`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import mcp.types as mt
+from django.core.cache import cache
+from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from toolguard.api.exports import tool_export
+from toolguard.api.formats import MalformedRequest, is_error, named_call, tool_content
+from toolguard.models import AgentKey, ToolCall
+from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
+from toolguard.tools.registry import all_tools, get_tool
+
+SERVER_NAME = "toolguard"
+SERVER_VERSION = "1"
+STATUS_TOOL = "get_tool_call_status"
+# An idle MCP session is forgotten after a day; the client re-initializes on 404.
+SESSION_TTL_SECONDS = 24 * 3600
+INSTRUCTIONS = (
+    "Every tool call is checked by toolguard before it runs. A call may be held for a human's approval: "
+    f"then nothing has happened yet; tell the user, and ask {STATUS_TOOL} with the call_id later. "
+    "A result with isError true means the tool did not do what was asked."
+)
+
+_MESSAGE: TypeAdapter[Any] = TypeAdapter(mt.JSONRPCMessage)
+# Server-defined JSON-RPC error codes (the -32000 to -32099 range is the server's).
+UNAUTHENTICATED = -32001
+SESSION_NOT_FOUND = -32002
+RATE_LIMITED = -32003
+
+
+@dataclass
+class Reply:
+    """What the view sends back: a JSON-RPC message (or none, for notifications) and its HTTP framing."""
+
+    status: int
+    body: dict[str, Any] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def wire(model: BaseModel) -> dict[str, Any]:
+    return model.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def error_reply(status: int, request_id: Any, code: int, message: str, **headers: str) -> Reply:
+    error = mt.JSONRPCError(jsonrpc="2.0", id=request_id, error=mt.ErrorData(code=code, message=message))
+    return Reply(status, wire(error), headers)
+
+
+def result_reply(request_id: Any, result: BaseModel | dict[str, Any], **headers: str) -> Reply:
+    payload = wire(result) if isinstance(result, BaseModel) else result
+    return Reply(200, {"jsonrpc": "2.0", "id": request_id, "result": payload}, headers)
+
+
+# -- sessions ------------------------------------------------------------------
+
+
+def session_start(*, agent_key: AgentKey) -> str:
+    session_id = f"mcp-{secrets.token_hex(16)}"
+    cache.set(_session_cache_key(session_id), agent_key.pk, SESSION_TTL_SECONDS)
+    return session_id
+
+
+def session_is_live(*, agent_key: AgentKey, session_id: str) -> bool:
+    # A session belongs to the key that opened it; another key's id looks unknown.
+    owner = cache.get(_session_cache_key(session_id))
+    if owner is None or owner != agent_key.pk:
+        return False
+    cache.touch(_session_cache_key(session_id), SESSION_TTL_SECONDS)
+    return True
+
+
+def session_end(*, agent_key: AgentKey, session_id: str) -> bool:
+    if not session_is_live(agent_key=agent_key, session_id=session_id):
+        return False
+    cache.delete(_session_cache_key(session_id))
+    return True
+
+
+def _session_cache_key(session_id: str) -> str:
+    return f"mcp-session:{session_id}"
+
+
+# -- messages --------------------------------------------------------------------
+
+
+def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None, protocol_version: str | None) -> Reply:
+    """One JSON-RPC message posted to /mcp, answered as the transport requires."""
+    if isinstance(message, list):
+        return error_reply(400, None, mt.INVALID_REQUEST, "JSON-RPC batches are not supported; send one message")
+    try:
+        parsed = _MESSAGE.validate_python(message)
+    except ValidationError:
+        return error_reply(400, _id_of(message), mt.INVALID_REQUEST, "not a JSON-RPC 2.0 request or notification")
+    if not isinstance(parsed, mt.JSONRPCRequest):
+        # Notifications (initialized, cancelled) and answers need no reply.
+        return Reply(202)
+    if parsed.method == "initialize":
+        return _initialize(agent_key, parsed)
+    if protocol_version is not None and protocol_version not in HANDSHAKE_PROTOCOL_VERSIONS:
+        return error_reply(400, parsed.id, mt.INVALID_REQUEST, f"unsupported MCP-Protocol-Version {protocol_version}")
+    if not session_id:
+        return error_reply(400, parsed.id, mt.INVALID_REQUEST, "the Mcp-Session-Id header is required after initialize")
+    if not session_is_live(agent_key=agent_key, session_id=session_id):
+        return error_reply(404, parsed.id, SESSION_NOT_FOUND, "unknown or ended session: initialize again")
+    if parsed.method == "ping":
+        return result_reply(parsed.id, {})
+    if parsed.method == "tools/list":
+        return result_reply(parsed.id, _tools_list(agent_key))
+    if parsed.method == "tools/call":
+        try:
+            params = mt.CallToolRequestParams.model_validate(parsed.params or {})
+        except ValidationError as exc:
+            return error_reply(
+                200, parsed.id, mt.INVALID_PARAMS, f"invalid tools/call params: {exc.errors()[0]['msg']}"
+            )
+        try:
+            result = _tools_call(agent_key, session_id, parsed.id, params)
+        except MalformedRequest as exc:
+            return error_reply(200, parsed.id, mt.INVALID_PARAMS, str(exc))
+        return result_reply(parsed.id, result)
+    return error_reply(200, parsed.id, mt.METHOD_NOT_FOUND, f"method {parsed.method[:64]!r} is not supported")
+
+
+def _id_of(message: Any) -> Any:
+    value = message.get("id") if isinstance(message, dict) else None
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+def _initialize(agent_key: AgentKey, request: mt.JSONRPCRequest) -> Reply:
+    try:
+        params = mt.InitializeRequestParams.model_validate(request.params or {})
+    except ValidationError as exc:
+        return error_reply(400, request.id, mt.INVALID_PARAMS, f"invalid initialize params: {exc.errors()[0]['msg']}")
+    # Answer with the client's revision when toolguard speaks it, else the newest it does.
+    version = params.protocol_version if params.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS else None
+    result = mt.InitializeResult(
+        protocol_version=version or LATEST_HANDSHAKE_VERSION,
+        capabilities=mt.ServerCapabilities(tools=mt.ToolsCapability(list_changed=False)),
+        server_info=mt.Implementation(name=SERVER_NAME, version=SERVER_VERSION),
+        instructions=INSTRUCTIONS,
+    )
+    return result_reply(request.id, result, **{"Mcp-Session-Id": session_start(agent_key=agent_key)})
+
+
+def _tools_list(agent_key: AgentKey) -> mt.ListToolsResult:
+    tools = [
+        mt.Tool.model_validate(tool_export(tool, "mcp")) for tool in all_tools() if tool.name in agent_key.allowed_tools
+    ]
+    tools.append(
+        mt.Tool(
+            name=STATUS_TOOL,
+            description="The current outcome of a call toolguard held for approval (or whose outcome was not "
+            "known yet): pass the call_id its pending result gave.",
+            input_schema={
+                "type": "object",
+                "properties": {"call_id": {"type": "string", "description": "toolguard's id of the held call"}},
+                "required": ["call_id"],
+                "additionalProperties": False,
+            },
+            annotations=mt.ToolAnnotations(read_only_hint=True, idempotent_hint=True),
+        )
+    )
+    return mt.ListToolsResult(tools=tools)
+
+
+def _tools_call(
+    agent_key: AgentKey, session_id: str, request_id: Any, params: mt.CallToolRequestParams
+) -> mt.CallToolResult:
+    if params.name == STATUS_TOOL and get_tool(STATUS_TOOL) is None:
+        return _call_status(agent_key, params.arguments or {})
+    call = named_call(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
+    tool_call, _ = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
+    return call_result(tool_call.response, call_id=str(tool_call.id))
+
+
+def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolResult:
+    call_id = arguments.get("call_id")
+    tool_call = None
+    if isinstance(call_id, str) and _is_uuid(call_id):
+        # An agent sees its own customer's calls only; others' look missing.
+        tool_call = ToolCall.objects.filter(id=call_id, customer_id=agent_key.customer_id).first()
+    if tool_call is None:
+        content = {
+            "status": "invalid",
+            "note": "No call with this call_id is known to this agent.",
+            "error": {"code": "not_found", "message": "no such tool call", "details": None},
+        }
+        return _result(content)
+    return call_result(tool_call_answer(tool_call), call_id=str(tool_call.id))
+
+
+def call_result(response: dict[str, Any], *, call_id: str) -> mt.CallToolResult:
+    content = tool_content(response, call_id=call_id)
+    if content["status"] in ("pending_approval", "dispatching"):
+        content["status_tool"] = STATUS_TOOL
+    return _result(content)
+
+
+def _result(content: dict[str, Any]) -> mt.CallToolResult:
+    text = json.dumps(content, separators=(",", ":"), ensure_ascii=False)
+    return mt.CallToolResult(
+        content=[mt.TextContent(type="text", text=text)],
+        structured_content=content,
+        is_error=is_error(str(content["status"])),
+    )
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True

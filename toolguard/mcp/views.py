@@ -1,0 +1,116 @@
+"""POST/DELETE /mcp: the MCP streamable-HTTP endpoint, in its JSON-response form."""
+
+from __future__ import annotations
+
+import json
+import math
+from types import SimpleNamespace
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from audit.services import AuditEvent, audit_append
+from audit.unauthenticated import unauthenticated_request_record
+from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
+from toolguard.models import AgentKey
+from toolguard.throttling import AgentKeyRateThrottle
+
+SESSION_HEADER = "Mcp-Session-Id"
+
+
+@csrf_exempt
+def mcp_endpoint(request: HttpRequest) -> HttpResponse:
+    if request.method not in ("POST", "DELETE"):
+        # No server-initiated stream: everything is answered on the POST.
+        response = HttpResponse(status=405)
+        response["Allow"] = "POST, DELETE"
+        return response
+    if not _origin_allowed(request):
+        return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
+    agent_key = _agent_key(request)
+    if agent_key is None:
+        # Audited once per address and minute and rate-limited, as on the REST API.
+        wait = unauthenticated_request_record(address=request.META.get("REMOTE_ADDR", ""), path=request.path)
+        if wait is not None:
+            return _render(
+                error_reply(
+                    429,
+                    None,
+                    RATE_LIMITED,
+                    "too many unauthenticated requests from this address",
+                    **{"Retry-After": str(math.ceil(wait))},
+                )
+            )
+        return _render(
+            error_reply(
+                401,
+                None,
+                UNAUTHENTICATED,
+                "an agent key is required: Authorization: Bearer <key>",
+                **{"WWW-Authenticate": 'Bearer realm="toolguard"'},
+            )
+        )
+    throttle = AgentKeyRateThrottle()
+    # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
+    if not throttle.allow_request(SimpleNamespace(auth=agent_key), None):  # type: ignore[arg-type]
+        retry_after = str(math.ceil(throttle.wait() or 1))
+        return _render(
+            error_reply(429, None, RATE_LIMITED, "too many calls for this agent key", **{"Retry-After": retry_after})
+        )
+    session_id = request.headers.get(SESSION_HEADER)
+    if request.method == "DELETE":
+        ended = session_id is not None and session_end(agent_key=agent_key, session_id=session_id)
+        return HttpResponse(status=204 if ended else 404)
+    try:
+        message = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        _audit_malformed(request, agent_key=agent_key)
+        return _render(error_reply(400, None, -32700, "the body is not JSON"))
+    reply = message_handle(
+        agent_key=agent_key,
+        message=message,
+        session_id=session_id,
+        protocol_version=request.headers.get("MCP-Protocol-Version"),
+    )
+    return _render(reply)
+
+
+def _render(reply: Reply) -> HttpResponse:
+    response: HttpResponse
+    if reply.body is None:
+        response = HttpResponse(status=reply.status)
+    else:
+        response = JsonResponse(reply.body, status=reply.status)
+    for name, value in reply.headers.items():
+        response[name] = value
+    return response
+
+
+def _agent_key(request: HttpRequest) -> AgentKey | None:
+    scheme, _, raw = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not raw.strip():
+        return None
+    return AgentKey.objects.authenticate(raw.strip())
+
+
+def _origin_allowed(request: HttpRequest) -> bool:
+    """A browser page on another site must not drive a local agent's key (DNS rebinding)."""
+    origin = request.headers.get("Origin")
+    if not origin:
+        return True
+    return origin.split("://", 1)[-1].rstrip("/") == request.get_host()
+
+
+def _audit_malformed(request: HttpRequest, *, agent_key: AgentKey) -> None:
+    audit_append(
+        [
+            AuditEvent(
+                actor=agent_key.label,
+                actor_type="agent",
+                customer=agent_key.customer.external_id,
+                action="malformed_request",
+                result="failure",
+                details={"code": "malformed_request", "path": request.path},
+            )
+        ]
+    )
