@@ -295,6 +295,9 @@ def _decide_locked(
     metrics.approval_decision_latency.labels(approval.tool).observe((now - approval.created_at).total_seconds())
     events: list[AuditEvent] = []
     decided = {"reason_code": reason_code, "reason": reason}
+    # What the agent's answer carries: the outcome and the code, never the
+    # reviewer's own words (they stay in the decision row and the audit log).
+    told = {"reason_code": reason_code}
 
     def event(action: str, result: str, /, **details: Any) -> None:
         events.append(
@@ -304,7 +307,7 @@ def _decide_locked(
     if decision == ApprovalDecision.Decision.REJECT:
         # Any rejection is final, even after a first approval.
         event("approval_denied", "failure", **decided)
-        _settle_unexecuted(approval, _Settlement("rejected", 200), now=now, extra_result=decided)
+        _settle_unexecuted(approval, _Settlement("rejected", 200), now=now, extra_result=told)
         event("transfer_rejected", "failure", code="rejected_by_reviewer")
         audit_append(events)
         return
@@ -332,7 +335,7 @@ def _decide_locked(
         _settle_unexecuted(approval, _Settlement("failed", 422, error), now=now)
         event("transfer_rejected", "failure", code=exc.code)
     else:
-        _settle(approval, _Settlement("completed", 200), now=now, result={**result, **decided})
+        _settle(approval, _Settlement("completed", 200), now=now, result={**result, **told})
         event("transfer_completed", "success", result=result)
     audit_append(events)
 

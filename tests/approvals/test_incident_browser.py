@@ -333,11 +333,6 @@ def test_an_alert_is_acknowledged_and_a_key_revoked_each_in_the_audit_log(
         assert AuditEntry.objects.filter(action="alert_acknowledged", details__alert_id=alert.id).exists()
 
 
-@pytest.mark.xfail(
-    reason="the agent's answer still carries the decision's free-text reason until the agent-facing "
-    "result keeps only the outcome and the reason code",
-    strict=False,
-)
 def test_the_reviewers_free_text_never_reaches_the_agent(demo: Any, browser: Any, django_db_blocker: Any) -> None:
     from playwright.sync_api import expect
 

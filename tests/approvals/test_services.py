@@ -56,6 +56,20 @@ def test_reject_needs_a_reason_code_and_is_final(bank: Bank, alice: Any) -> None
     assert bank.balance("checking") == 5_000_000
 
 
+@pytest.mark.parametrize("decision", ["approve", "reject"])
+def test_the_reviewers_own_words_never_reach_the_agent(bank: Bank, alice: Any, decision: str) -> None:
+    approval = hold(alice, key=f"note-{decision}")
+    note = "private: her phone was stolen, call back on the landline"
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, decision=decision, reason_code="policy", reason=note
+    )
+    for body in (retry(alice, key=f"note-{decision}"), alice.get(f"/api/v1/tool-calls/{approval.tool_call_id}").json()):
+        assert body["result"]["reason_code"] == "policy"
+        assert note not in str(body), body
+    # The reviewer pages and the audit log keep it.
+    assert AuditEntry.objects.filter(approval_id=str(approval.id), details__reason=note).exists()
+
+
 def test_dual_control_needs_two_different_reviewers(bank: Bank, alice: Any) -> None:
     approval = hold(alice, key="dual", amount=6_000_000, source="savings", to="checking")
     first = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
