@@ -144,9 +144,11 @@ def test_the_review_page_shows_a_spoofed_tool_name_as_it_is(server: Gunicorn, pa
 
     sign_in(page, server, scene.reviewer, f"/review/{scene.approval_id}/")
     expect(page.get_by_role("button", name="Approve")).to_be_visible()
-    calls = page.locator("section", has=page.get_by_role("heading", name="Tool calls in this session"))
+    calls = page.locator("section", has=page.get_by_role("heading", name="Session history"))
     expect(calls).to_contain_text("⟨U+202E⟩sdnuf_refsnart")
-    # Rendered text reads as stored: no row but the real call says transfer_funds.
-    rows = calls.locator("tbody tr")
-    expect(rows).to_have_count(2)
-    assert "transfer_funds" not in rows.nth(0).inner_text()
+    # Rendered text reads as stored: the spoofed call's row never reads transfer_funds.
+    operations = calls.locator("li.op")
+    expect(operations).to_have_count(2)
+    spoofed = operations.filter(has_text="⟨U+202E⟩sdnuf_refsnart")
+    expect(spoofed).to_have_count(1)
+    assert "transfer_funds" not in spoofed.inner_text()
