@@ -15,7 +15,6 @@ Basic on /api/v1/* share the same counters.
 
 from __future__ import annotations
 
-import ipaddress
 import unicodedata
 from datetime import timedelta
 from typing import Any
@@ -37,34 +36,6 @@ def normalized_username(request: HttpRequest, credentials: dict[str, Any] | None
     if raw is None:
         raw = request.POST.get("username", "") if request.method == "POST" else ""
     return unicodedata.normalize("NFKC", str(raw)).casefold().strip()[:150]
-
-
-def _trusted(address: str) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(ip in network for network in settings.TOOLGUARD_TRUSTED_PROXIES)
-
-
-def client_address(request: HttpRequest) -> str:
-    """The address that sent the request.
-
-    X-Forwarded-For is believed only when the peer is a trusted proxy, and
-    then read from the right: the first address not itself a trusted proxy is
-    the one the nearest proxy saw. Anyone can write the header's left end.
-    """
-    peer = str(request.META.get("REMOTE_ADDR", ""))
-    if not _trusted(peer):
-        return peer
-    hops = [hop.strip() for hop in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",") if hop.strip()]
-    for hop in reversed(hops):
-        if not _trusted(hop):
-            try:
-                return str(ipaddress.ip_address(hop))
-            except ValueError:
-                return peer  # a proxy we trust wrote nonsense: count against the proxy
-    return peer
 
 
 def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:

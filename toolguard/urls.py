@@ -1,3 +1,4 @@
+from django.apps import apps
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -61,7 +62,8 @@ urlpatterns = [
 ]
 
 if settings.TOOLGUARD_BENCH_ENDPOINTS:
-    # Only for bench/pipeline.py: the same transfer with no guards, as a baseline.
-    from banking import bench_views
-
-    urlpatterns.append(path("bench/bare-transfer", bench_views.BareTransferView.as_view(), name="bench-bare-transfer"))
+    # Only for the benchmarks: a family's unguarded baselines (bench/pipeline.py's
+    # bare transfer), named by its AppConfig so the core imports no family.
+    for config in apps.get_app_configs():
+        if getattr(config, "bench_urls", None):
+            urlpatterns.append(path("bench/", include(config.bench_urls)))

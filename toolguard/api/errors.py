@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from audit.unauthenticated import unauthenticated_request_record
+from toolguard.addresses import client_address
 from toolguard.api.auth import TooManySignInAttempts
 from toolguard.api.parsers import MalformedJSON, RequestTooLarge
 
@@ -49,7 +50,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # Audited once per address and minute, and rate-limited (audit.unauthenticated).
         request = context["request"]
-        wait = unauthenticated_request_record(address=request.META.get("REMOTE_ADDR", ""), path=request.path)
+        wait = unauthenticated_request_record(address=client_address(request), path=request.path)
         if wait is not None:
             exc = exceptions.Throttled(wait=wait, detail="too many unauthenticated requests from this address")
     response = exception_handler(exc, context)

@@ -11,6 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
 from audit.unauthenticated import unauthenticated_request_record
+from toolguard.addresses import client_address
 from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
 from toolguard.models import AgentKey
 from toolguard.throttling import AgentKeyRateThrottle
@@ -30,7 +31,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     agent_key = _agent_key(request)
     if agent_key is None:
         # Audited once per address and minute and rate-limited, as on the REST API.
-        wait = unauthenticated_request_record(address=request.META.get("REMOTE_ADDR", ""), path=request.path)
+        wait = unauthenticated_request_record(address=client_address(request), path=request.path)
         if wait is not None:
             return _render(
                 error_reply(
