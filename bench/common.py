@@ -120,7 +120,8 @@ def gunicorn(*, workers: int, env: Mapping[str, str]) -> Iterator[str]:
                 "toolguard.wsgi:application",
             ],
             cwd=ROOT,
-            env={**env, "PROMETHEUS_MULTIPROC_DIR": metrics_dir, "DEBUG": "false"},
+            # Plain HTTP on loopback: a script's client would never send a Secure cookie back.
+            env={**env, "PROMETHEUS_MULTIPROC_DIR": metrics_dir, "DEBUG": "false", "SECURE_COOKIES": "false"},
             stdout=log_file,
             stderr=subprocess.STDOUT,
         )
