@@ -26,6 +26,7 @@ from audit.witness import (
     witness_is_webhook,
     witness_read,
 )
+from toolguard.pipelining import pipelined
 
 GENESIS_HASH = "0" * 64
 # Any fixed 64-bit number: the advisory lock that serializes chain appends.
@@ -219,16 +220,19 @@ def _insert_locked(prepared: list[tuple[AuditEntry, str]]) -> None:
     rows = [_db_row(entry) for entry in entries]
     postgresql = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        if postgresql:
-            # Two writers reading the same head would fork the chain; the
-            # transaction-scoped lock makes appends take turns until commit.
-            # (SQLite needs none: IMMEDIATE transactions hold the write lock.)
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
-        # A new statement, so a new snapshot: under READ COMMITTED (Django's
-        # default, and what every caller uses) it sees the head the previous
-        # holder committed. REPEATABLE READ would pin an older snapshot and fork.
-        cursor.execute(_HEAD_SQL)
-        head = cursor.fetchone()
+        # The lock and the head read go out in one round trip (the server runs
+        # them in order), so the lock is held for one client round trip less.
+        with pipelined():
+            if postgresql:
+                # Two writers reading the same head would fork the chain; the
+                # transaction-scoped lock makes appends take turns until commit.
+                # (SQLite needs none: IMMEDIATE transactions hold the write lock.)
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
+            # A new statement, so a new snapshot: under READ COMMITTED (Django's
+            # default, and what every caller uses) it sees the head the previous
+            # holder committed. REPEATABLE READ would pin an older snapshot and fork.
+            cursor.execute(_HEAD_SQL)
+            head = cursor.fetchone()
         prev_hash = head[0] if head else GENESIS_HASH
         for (entry, body), row in zip(prepared, rows, strict=True):
             entry.prev_hash = prev_hash

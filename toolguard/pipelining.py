@@ -13,11 +13,13 @@ statements whose results are fetched belong in here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from django.db import connection
-from django.db.models import QuerySet
+from django.db import connection, models
+from django.db.models import Field
 
 
 @contextmanager
@@ -35,11 +37,30 @@ def pipelined() -> Iterator[None]:
         yield
 
 
-def send_without_result(queryset: QuerySet) -> None:  # type: ignore[type-arg]
-    """Run a query for its effect alone (a row lock), without waiting for its rows.
+def insert_rows(rows: Sequence[models.Model]) -> None:
+    """INSERT new rows whose ids are set already or not needed, in one round trip.
 
-    Inside `pipelined()` it joins the next round trip instead of taking its own.
+    The same parameters as `Model.save(force_insert=True)` (each field's
+    `pre_save` and `get_db_prep_save`), but each model's statement is written
+    once per process instead of compiled for every row: on the guarded path
+    that compilation cost more than the round trips it shares. No RETURNING,
+    so nothing waits for a result; a unique key taken by a racing call
+    surfaces at the end of the block as Django's IntegrityError.
     """
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    with pipelined(), connection.cursor() as cursor:
+        for row in rows:
+            sql, fields = _insert_statement(type(row), include_pk=row.pk is not None)
+            cursor.execute(sql, [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields])
+            row._state.adding = False
+            row._state.db = connection.alias
+
+
+@functools.cache
+def _insert_statement(model: type[models.Model], *, include_pk: bool) -> tuple[str, tuple[Field[Any, Any], ...]]:
+    meta = model._meta
+    fields = tuple(f for f in meta.local_concrete_fields if include_pk or f is not meta.auto_field)
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(str(field.column)) for field in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    # Names come from the model's own metadata; every value is a parameter.
+    return f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({placeholders})", fields  # noqa: S608

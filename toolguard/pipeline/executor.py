@@ -36,7 +36,7 @@ from toolguard.pipeline.masking import mask_storable_secrets
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
-from toolguard.pipelining import pipelined, send_without_result
+from toolguard.pipelining import insert_rows, pipelined
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
 from toolguard.upstream.executors import UpstreamExecutor
@@ -430,9 +430,8 @@ def _execute_claimed(
             # the customer (a replay's tool call) are not blocked by it.
             # The lock goes out with the windows' query: one round trip for both.
             with pipelined():
-                send_without_result(
-                    Customer.objects.select_for_update(no_key=True).filter(id=call.agent_key.customer_id).values("id")
-                )
+                with connection.cursor() as cursor:
+                    cursor.execute(_customer_lock_sql(), [call.agent_key.customer_id])
                 check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
@@ -457,7 +456,7 @@ def _execute_claimed(
         entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
         if entry is not None:
             rows.append(entry)
-        _insert_rows(rows)
+        insert_rows(rows)
         _write_audit(call)  # last: the chain lock is held from here to commit
         _remember_on_commit(scope, record)
         return outcome, tool_call
@@ -491,7 +490,7 @@ def _commit_dispatching(
     entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
     if entry is not None:
         rows.append(entry)
-    _insert_rows(rows)
+    insert_rows(rows)
     # Saved on its own: the outbox row points at it by id, to update or remove it with the answer.
     record = _record_row(scope, args_hash, outcome, tool_call, now)
     record.save(force_insert=True)
@@ -530,6 +529,15 @@ def _screen_upstream_result(call: _Call, executor: UpstreamExecutor, result: Any
     return screened.result
 
 
+@functools.cache
+def _customer_lock_sql() -> str:
+    """The customer row lock's statement, compiled once (nothing on SQLite, whose write lock serialises)."""
+    locking = Customer.objects.select_for_update(no_key=True).filter(id=0).values("id")
+    with transaction.atomic():  # select_for_update compiles only inside one
+        sql, _ = locking.query.sql_with_params()
+    return sql
+
+
 def _session_create(call: _Call) -> AgentSession:
     """The session row of a session's first call, in one statement.
 
@@ -539,25 +547,6 @@ def _session_create(call: _Call) -> AgentSession:
     session = AgentSession(customer_id=call.agent_key.customer_id, session_id=call.request.session_id)
     AgentSession.objects.bulk_create([session], ignore_conflicts=True)
     return session
-
-
-def _insert_rows(rows: list[models.Model]) -> None:
-    """INSERT rows whose ids are set already or not needed, in one round trip (toolguard/pipelining.py).
-
-    No RETURNING, so nothing waits for a result; a unique key taken by a racing
-    call surfaces at the end of the block as Django's IntegrityError.
-    """
-    with pipelined():
-        for row in rows:
-            meta = row._meta
-            fields = [f for f in meta.local_concrete_fields if not (f is meta.auto_field and row.pk is None)]
-            # QuerySet._insert is what Model.save() calls (private, so not in the
-            # stubs); asked for no returned columns, it sends the INSERT without
-            # waiting for a result.
-            queryset = type(row)._base_manager.get_queryset()
-            queryset._insert([row], fields=fields, using=connection.alias)  # type: ignore[attr-defined]
-            row._state.adding = False
-            row._state.db = connection.alias
 
 
 def _hold_for_approval(
@@ -592,7 +581,7 @@ def _hold_for_approval(
     # _finish writes the audit entries last, after both.
     tool_call = _tool_call_row(call, outcome)
     entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
-    _insert_rows([tool_call] if entry is None else [tool_call, entry])
+    insert_rows([tool_call] if entry is None else [tool_call, entry])
     record = _record_row(scope, args_hash, outcome, tool_call, now)
     record.save(force_insert=True)  # on its own: the approval refers to its id
     approval_request_create(
