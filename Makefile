@@ -33,6 +33,7 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
 
 bench: install
 	$(BIN)/python bench/run_all.py

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.request import Request
@@ -71,7 +72,7 @@ class ApprovalDecisionView(APIView):
         if refusal is not None:
             return refusal
         try:
-            approval = approval_decide(approval_id=approval_id, reviewer=request.user, **serializer.validated())
+            approval = approval_decide(approval_id=approval_id, reviewer=_reviewer(request), **serializer.validated())
         except DecisionRefused as exc:
             details = {"status": exc.approval.status, "version": exc.approval.version} if exc.approval else None
             return Response(error_body(exc.code, exc.message, details), status=exc.http_status)
@@ -91,7 +92,7 @@ def _step_up_refusal(request: Request, *, approval_id: str, serializer: Decision
     if cents is None or not stepup.step_up_needed(request, cents=cents):
         return None
     token = serializer.validated_data.get("otp", "")
-    if stepup.totp_confirmed(request.user) is None:
+    if stepup.totp_confirmed(_reviewer(request)) is None:
         return Response(
             error_body("step_up_required", "enrol a second factor before approving this amount"), status=403
         )
@@ -99,6 +100,13 @@ def _step_up_refusal(request: Request, *, approval_id: str, serializer: Decision
         return Response(
             error_body("step_up_required", "approving this amount needs your current TOTP code in `otp`"), status=403
         )
-    if not stepup.factor_verify(request, user=request.user, token=token):
+    if not stepup.factor_verify(request, user=_reviewer(request), token=token):
         return Response(error_body("step_up_failed", "the TOTP code did not match"), status=403)
     return None
+
+
+def _reviewer(request: Request) -> User:
+    """The signed-in reviewer: IsReviewer has already refused anyone else."""
+    user = request.user
+    assert isinstance(user, User), "IsReviewer admits only signed-in users"
+    return user

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Lookup, Q, QuerySet
+from django.db.models import Field, Lookup, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -92,11 +92,11 @@ class LeadingEquals(Lookup):
     lookup_name = "leading_equals"
     prepare_rhs = False
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def as_sql(self, compiler: Any, connection: Any) -> Any:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         return f"{lhs} = %s", [*lhs_params, self.rhs]
 
-    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def as_postgresql(self, compiler: Any, connection: Any) -> Any:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         return f"{lhs} = ANY(%s)", [*lhs_params, [self.rhs]]
 
@@ -105,7 +105,9 @@ class LeadingEquals(Lookup):
 # first one present leads the page order (see LeadingEquals).
 LEADING_FIELDS = ("session_id", "actor", "customer")
 for _name in (*LEADING_FIELDS, "tool"):
-    AuditEntry._meta.get_field(_name).register_lookup(LeadingEquals)
+    field = AuditEntry._meta.get_field(_name)
+    assert isinstance(field, Field)
+    field.register_lookup(LeadingEquals)
 
 
 def _leading_field(params: Mapping[str, str]) -> str | None:

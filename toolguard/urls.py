@@ -65,5 +65,6 @@ if settings.TOOLGUARD_BENCH_ENDPOINTS:
     # Only for the benchmarks: a family's unguarded baselines (bench/pipeline.py's
     # bare transfer), named by its AppConfig so the core imports no family.
     for config in apps.get_app_configs():
-        if getattr(config, "bench_urls", None):
-            urlpatterns.append(path("bench/", include(config.bench_urls)))
+        bench_urls = getattr(config, "bench_urls", None)
+        if bench_urls:
+            urlpatterns.append(path("bench/", include(bench_urls)))

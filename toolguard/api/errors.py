@@ -53,9 +53,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         wait = unauthenticated_request_record(address=client_address(request), path=request.path)
         if wait is not None:
             exc = exceptions.Throttled(wait=wait, detail="too many unauthenticated requests from this address")
-    response = exception_handler(exc, context)
-    if response is None or not isinstance(exc, exceptions.APIException):
-        return response
+    handled = exception_handler(exc, context)
+    if handled is None or not isinstance(exc, exceptions.APIException):
+        return handled
+    response = handled
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body(code, "the request is malformed", exc.detail)
