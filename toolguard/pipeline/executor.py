@@ -112,6 +112,8 @@ class _Call:
     suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
     # Set when an upstream call was committed as dispatching: it is sent after commit.
     dispatch: Dispatch | None = None
+    # A settled outcome this call committed, for the hot cache: (entry, seconds to keep it).
+    remember: tuple[dict[str, Any], float] | None = None
 
     @property
     def tool_name(self) -> str:
@@ -337,10 +339,9 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
     scope = IdempotencyScope(call.agent_key.customer_id, tool.name, call.idempotency_key)
     args_hash = idempotency.arguments_hash(call.arguments)
     try:
-        hot = idempotency.cached_outcome(scope)
+        hot, token = idempotency.claim(scope)
         if hot is not None:
             return _finish_replay(call, hot["outcome"], hot["arguments_hash"] != args_hash)
-        token = idempotency.lock_acquire(scope)
     except IdempotencyUnavailable:
         # Not knowing whether the key ran means not running it: a store
         # outage must never turn into a duplicate transfer.
@@ -375,7 +376,8 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         # transaction of its own. Not stored: a retry tries again.
         return _finish_tool_error(call, exc)
     finally:
-        idempotency.lock_release(scope, token)
+        # With the settled outcome, when this call committed one, for the next retry.
+        idempotency.lock_release(scope, token, remember=call.remember)
     if call.dispatch is not None:
         return _dispatch_after_commit(call, call.dispatch, answer[1])
     return answer
@@ -410,7 +412,7 @@ def _execute_claimed(
             if outcome.status not in ("pending_approval", "dispatching"):
                 # Pending results change when a reviewer decides (or the
                 # upstream answers), so only settled ones are copied to the hot cache.
-                _remember_on_commit(scope, record)
+                _remember_on_commit(call, record)
             return outcome, tool_call
         if record is not None:
             # Past its TTL a reused key is a new operation.
@@ -458,7 +460,7 @@ def _execute_claimed(
             rows.append(entry)
         insert_rows(rows)
         _write_audit(call)  # last: the chain lock is held from here to commit
-        _remember_on_commit(scope, record)
+        _remember_on_commit(call, record)
         return outcome, tool_call
 
 
@@ -738,10 +740,14 @@ def _record_row(
     )
 
 
-def _remember_on_commit(scope: IdempotencyScope, record: IdempotencyRecord) -> None:
+def _remember_on_commit(call: _Call, record: IdempotencyRecord) -> None:
+    """Once committed, the outcome goes to the hot cache with the lock's release (one round trip)."""
     entry = {"outcome": record.outcome, "arguments_hash": record.arguments_hash}
-    ttl = (record.expires_at - timezone.now()).total_seconds()
-    transaction.on_commit(lambda: idempotency.outcome_remember(scope, entry, ttl))
+
+    def settled() -> None:
+        call.remember = (entry, (record.expires_at - timezone.now()).total_seconds())
+
+    transaction.on_commit(settled)
 
 
 def _tool_call_row(call: _Call, outcome: Outcome) -> ToolCall:

@@ -57,6 +57,40 @@ def cached_outcome(scope: IdempotencyScope) -> dict[str, Any] | None:
         raise IdempotencyUnavailable(str(exc)) from exc
 
 
+# The hot copy, or else the lock, in one round trip: a retry of a settled key
+# never takes the lock, and a fresh key costs one command instead of two.
+_CLAIM_SCRIPT = """
+local stored = redis.call('get', KEYS[1])
+if stored then return {1, stored} end
+if redis.call('set', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, 1} end
+return {0, 0}
+"""
+
+
+def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
+    """(the hot copy of the key's settled outcome, None) to replay, or (None, a lock token)
+    when this request may execute the key, or (None, None) while another request does."""
+    if not settings.REDIS_URL:
+        hot = cached_outcome(scope)
+        return (hot, None) if hot is not None else (None, lock_acquire(scope))
+    token = secrets.randbits(62) + 1
+    try:
+        found, stored = get_redis_connection("default").eval(
+            _CLAIM_SCRIPT,
+            2,
+            cache.make_key(scope.cache_key),
+            cache.make_key(scope.lock_key),
+            str(token),
+            settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS,
+        )
+    except STORE_ERRORS as exc:
+        raise IdempotencyUnavailable(str(exc)) from exc
+    if found:
+        # Decoded as the cache's own get() would (the client's serializer).
+        return cache.client.decode(stored), None  # type: ignore[attr-defined]
+    return None, (token if stored else None)
+
+
 def lock_acquire(scope: IdempotencyScope) -> int | None:
     """A token when this request may execute the key, None while another one does."""
     # An integer: the Redis cache stores it as its digits, so the release
@@ -69,16 +103,34 @@ def lock_acquire(scope: IdempotencyScope) -> int | None:
     return token if acquired else None
 
 
-# Delete the lock only if it is still ours, in one round trip: a lock that
-# expired and was taken by another request is left to that request.
-_RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+# Keep the settled outcome (when there is one) and delete the lock only if it
+# is still ours, in one round trip: a lock that expired and was taken by
+# another request is left to that request.
+_RELEASE_SCRIPT = """
+if ARGV[2] ~= '' then redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[3]) end
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
 
 
-def lock_release(scope: IdempotencyScope, token: int) -> None:
+def lock_release(scope: IdempotencyScope, token: int, *, remember: tuple[dict[str, Any], float] | None = None) -> None:
+    """Release the lock; `remember` (outcome entry, seconds to keep it) is copied to the hot cache first."""
     try:
         if settings.REDIS_URL:
-            get_redis_connection("default").eval(_RELEASE_SCRIPT, 1, cache.make_key(scope.lock_key), str(token))
-        elif cache.get(scope.lock_key) == token:
+            entry, ttl = remember if remember is not None else (None, 0.0)
+            get_redis_connection("default").eval(
+                _RELEASE_SCRIPT,
+                2,
+                cache.make_key(scope.lock_key),
+                cache.make_key(scope.cache_key),
+                str(token),
+                b"" if entry is None else cache.client.encode(entry),  # type: ignore[attr-defined]
+                max(1, int(ttl)),
+            )
+            return
+        if remember is not None:
+            outcome_remember(scope, *remember)
+        if cache.get(scope.lock_key) == token:
             # The database cache: check-then-delete can, in a rare window, drop
             # a lock taken again; the unique database row still stops a second execution.
             cache.delete(scope.lock_key)
