@@ -91,7 +91,7 @@ def test_a_blocked_call_leaves_no_payload_and_no_key_in_the_table_or_logs(
     for secret in (PAYLOAD, "ignore previous instructions", bank.alice_key):
         assert secret not in everything
         assert secret not in caplog.text
-    assert bank.alice_key.split("_")[2] not in everything  # not even the secret half of the key
+    assert bank.alice_key.split("_", 2)[2] not in everything  # not even the secret half of the key
 
 
 def test_a_key_pasted_into_a_memo_is_not_stored(bank: Bank, alice: Any, caplog: pytest.LogCaptureFixture) -> None:
