@@ -46,22 +46,21 @@ def value_windows(
     (they were still pending when the call was made, unless decided in between).
 
     The statement is written out once per shape rather than built by the ORM
-    on every call: composing the four filtered sums cost more than running them.
+    on every call: composing the sums cost more than running them.
     """
     since = connection.ops.adapt_datetimefield_value(now - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS))
-    c, k, s = customer_id, agent_key_id, session_id
-    params: list[Any] = [c, since, c, since, k, c, s]
-    scope: list[Any] = [value.currency, c, since, s]
-    if value.beneficiary:
-        params += [value.beneficiary, since]
-        scope += [value.beneficiary, since]
     if replaying is None:
-        scope += list(ValueEntry.COUNTED)
+        counted: list[Any] = list(ValueEntry.COUNTED)
     else:
         tool_call_id = ValueEntry._meta.get_field("tool_call").get_db_prep_value(replaying, connection)
-        scope += [connection.ops.adapt_datetimefield_value(now), tool_call_id]
+        counted = [connection.ops.adapt_datetimefield_value(now), tool_call_id]
+    currency = value.currency
+    params: list[Any] = [agent_key_id, customer_id, currency, since, *counted]
+    params += [customer_id, session_id, currency, *counted]
+    if value.beneficiary:
+        params += [value.beneficiary, currency, since, *counted]
     with connection.cursor() as cursor:
-        cursor.execute(_windows_sql(bool(value.beneficiary), replaying is not None), params + scope)
+        cursor.execute(_windows_sql(bool(value.beneficiary), replaying is not None), params)
         row = cursor.fetchone()
     names = ("customer", "key", "session", "beneficiary")
     return {"beneficiary": 0} | {name: int(total or 0) for name, total in zip(names, row, strict=False)}
@@ -69,17 +68,26 @@ def value_windows(
 
 @functools.cache
 def _windows_sql(beneficiary: bool, replaying: bool) -> str:
-    recent = "customer_id = %s AND created_at >= %s"
-    sums = [recent, f"{recent} AND agent_key_id = %s", "customer_id = %s AND session_id = %s"]
-    where = "customer_id = %s AND (created_at >= %s OR session_id = %s)"
-    if beneficiary:
-        sums.append("beneficiary = %s AND created_at >= %s")
-        where = f"({where}) OR (beneficiary = %s AND created_at >= %s)"
-    status = "created_at < %s AND tool_call_id <> %s" if replaying else "status IN (%s, %s)"
-    columns = ", ".join(f"SUM(CASE WHEN {condition} THEN value_cents END)" for condition in sums)
+    """Each window summed over its own index range (see ValueEntry's indexes): the
+    customer's recent entries give window.customer and window.key, the session's
+    give session.total, the beneficiary's recent entries give window.beneficiary."""
     table = connection.ops.quote_name(ValueEntry._meta.db_table)
-    # Every value is a parameter; only column names and the table's own name are written in.
-    return f"SELECT {columns} FROM {table} WHERE currency = %s AND ({where}) AND {status}"  # noqa: S608
+    counted = "created_at < %s AND tool_call_id <> %s" if replaying else "status IN (%s, %s)"
+    # Every value is a parameter; only the table's own name is written in.
+    sql = (
+        "WITH recent AS ("  # noqa: S608
+        "SELECT SUM(value_cents) AS customer, SUM(CASE WHEN agent_key_id = %s THEN value_cents END) AS agent_key "
+        f"FROM {table} WHERE customer_id = %s AND currency = %s AND created_at >= %s AND {counted}) "
+        "SELECT recent.customer, recent.agent_key, "
+        f"(SELECT SUM(value_cents) FROM {table} WHERE customer_id = %s AND session_id = %s AND currency = %s "
+        f"AND {counted})"
+    )
+    if beneficiary:
+        sql += (
+            f", (SELECT SUM(value_cents) FROM {table} WHERE beneficiary = %s AND currency = %s "  # noqa: S608
+            f"AND created_at >= %s AND {counted})"
+        )
+    return sql + " FROM recent"
 
 
 def limits() -> dict[str, int]:
