@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
-from toolguard.pipelining import pipelined
+from toolguard.pipelining import pipelined, send_inserts
 from toolguard.tools.money import money_format
 from toolguard.tools.registry import (
     AccessDenied,
@@ -158,7 +158,7 @@ class TransferFunds(ToolHandler):
         # One round trip: the new row's INSERT goes out with the money's UPDATE,
         # which is last, so the account rows are locked from there to commit.
         with pipelined():
-            transfer.save(force_insert=True)
+            send_inserts([transfer])
             transfer_move_money(transfer)
         return transfer.as_result()
 

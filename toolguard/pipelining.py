@@ -47,7 +47,14 @@ def insert_rows(rows: Sequence[models.Model]) -> None:
     so nothing waits for a result; a unique key taken by a racing call
     surfaces at the end of the block as Django's IntegrityError.
     """
-    with pipelined(), connection.cursor() as cursor:
+    with pipelined():
+        send_inserts(rows)
+
+
+def send_inserts(rows: Sequence[models.Model]) -> None:
+    """The INSERTs of `insert_rows`, inside the caller's own `pipelined()` block
+    (a nested block would cost a round trip of its own)."""
+    with connection.cursor() as cursor:
         for row in rows:
             sql, fields = _insert_statement(type(row), include_pk=row.pk is not None)
             cursor.execute(sql, [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields])
