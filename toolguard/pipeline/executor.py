@@ -782,8 +782,7 @@ def _finish(call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = N
         outcome.headers.update(headers)
     with transaction.atomic():
         tool_call = _tool_call_row(call, outcome)
-        with pipelined():  # BEGIN goes out with the insert
-            tool_call.save(force_insert=True)
+        insert_rows([tool_call])  # pipelined: BEGIN goes out with the insert
         _write_audit(call)
     return outcome, tool_call
 
