@@ -10,6 +10,8 @@ class UpstreamConfig(AppConfig):
         "http": "toolguard.upstream.executors.http_executor_factory",
         "mcp": "toolguard.upstream.executors.mcp_executor_factory",
     }
+    # Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server.
+    source_factories = {"mcp": "toolguard.upstream.mcp.mcp_catalog_source"}
 
     def ready(self) -> None:
         # Modules that register upstream tools (HTTP APIs, MCP servers) are

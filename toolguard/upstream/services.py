@@ -33,9 +33,10 @@ from audit.services import AuditEvent, audit_append
 from toolguard.models import IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
+from toolguard.pipeline.results import result_screen
+from toolguard.tools.registry import get_tool
 from toolguard.upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
 from toolguard.upstream.models import Dispatch
-from toolguard.upstream.results import result_screen
 
 if TYPE_CHECKING:
     from toolguard.tools.registry import ToolContext
@@ -57,6 +58,7 @@ def dispatch_create(
     executor: UpstreamExecutor,
     tool: str,
     arguments: dict[str, Any],
+    results: str = "mark",
     approval_id: uuid.UUID | None = None,
 ) -> Dispatch:
     """The outbox row, written in the caller's transaction (the one committing the call).
@@ -81,7 +83,7 @@ def dispatch_create(
         target=executor.target,
         body=executor.forwarded(arguments),
         upstream_key=upstream_key(customer_id=ctx.agent_key.customer_id, tool=tool, key=key),
-        results=executor.results,
+        results=results,
         next_attempt_at=now,
         dispatched_at=now,
     )
@@ -109,7 +111,7 @@ def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) 
             target=executor.target,
             body=executor.forwarded(approval.arguments),
             upstream_key=upstream_key(customer_id=approval.customer_id, tool=approval.tool, key=key),
-            results=executor.results,
+            results=_results_policy(approval.tool),
             next_attempt_at=now,
             dispatched_at=now,
         )
@@ -126,6 +128,30 @@ def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) 
     dispatch_id = str(dispatch.id)
     transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
     return _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+
+
+def _results_policy(tool: str) -> str:
+    """The tool's result screen, as registered in this process (the decision's)."""
+    registered = get_tool(tool)
+    return registered.results if registered is not None else "mark"
+
+
+def dispatch_first_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+    """A replay answered while an upstream call was in flight follows that call's answer now."""
+    first = (
+        Dispatch.objects.filter(
+            customer_id=tool_call.customer_id,
+            tool=tool_call.tool,
+            idempotency_key=tool_call.idempotency_key,
+            created_at__lte=tool_call.created_at,
+        )
+        .order_by("-created_at")
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if first is None:
+        return stored
+    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def queue_dispatch_retry(dispatch_id: str) -> None:
@@ -220,7 +246,7 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         if attempt.verdict == "completed":
             screened = result_screen(attempt.result, policy=dispatch.results)
             if screened.findings:
-                events.append(("result_screened", "blocked", {"findings": screened.findings}))
+                events.append(("result_screened", screened.audit_result, {"findings": screened.findings}))
             outcome = _outcome(dispatch, "completed", 200, result=screened.result)
             events.append(("upstream_completed", "success", {"attempts": attempt_number}))
             _finish(dispatch, Dispatch.State.COMPLETED, outcome, keep_record=True, now=now)
