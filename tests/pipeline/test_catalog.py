@@ -172,6 +172,7 @@ def entry(**overrides: Any) -> dict[str, Any]:
         ({"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}, "idempotency_key"),
         ({"schema": {"type": 12}}, "tool 't1'"),
         ({"value": {"amount": "principal.key"}}, "a value may only read args"),
+        ({"results": "hide"}, "results must be one of pass, mark, withhold"),
     ],
 )
 def test_a_broken_entry_stops_start_up_naming_the_tool_and_rule(overrides: dict[str, Any], message: str) -> None:
@@ -181,6 +182,12 @@ def test_a_broken_entry_stops_start_up_naming_the_tool_and_rule(overrides: dict[
     with pytest.raises(ImproperlyConfigured) as raised:
         tool_from_entry(spec)
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize("results", ["pass", "mark", "withhold"])
+def test_an_entry_names_what_reaches_the_model_of_its_results(results: str) -> None:
+    assert tool_from_entry(entry(results=results)).results == results
+    assert tool_from_entry(entry()).results == "mark"
 
 
 def test_an_upstream_entry_uses_the_registered_executor_factory() -> None:
