@@ -62,8 +62,10 @@ class SourceEntry:
     where: str
 
 
-# upstream kind -> factory(entry) -> the tools of the source, or None when the config names one tool.
-SourceFactory = Callable[[SourceEntry], list[Tool] | None]
+# upstream kind -> factory(its config) -> None when the config names one tool, else
+# the source's loader: loader(checked entry) -> its tools (registered by the source when installing).
+SourceLoader = Callable[[SourceEntry], list[Tool]]
+SourceFactory = Callable[[Mapping[str, Any]], SourceLoader | None]
 SOURCE_FACTORIES: dict[str, SourceFactory] = {}
 SOURCE_ENTRY_KEYS = frozenset({"name", "description", "fields", "policy", "results", "upstream"})
 
@@ -118,10 +120,18 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
     factory = SOURCE_FACTORIES.get(kind)
     if factory is None or not isinstance(config, Mapping):
         return None
+    loader = factory(config)
+    if loader is None:
+        return None
     name = entry.get("name")
     if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
         raise ImproperlyConfigured(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
     where = f"{source}: tool {name!r}"
+    unknown = set(entry) - SOURCE_ENTRY_KEYS
+    if unknown:
+        raise ImproperlyConfigured(
+            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry standing for many upstream tools"
+        )
     checked = SourceEntry(
         name=name,
         config=config,
@@ -132,17 +142,9 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
         where=where,
     )
     try:
-        tools = factory(checked)
-    except ValueError as exc:  # a broken upstream spec, named by the factory
+        return loader(checked)
+    except ValueError as exc:  # a broken upstream spec or policy, named by the source
         raise ImproperlyConfigured(f"{where}: {exc}") from None
-    if tools is None:
-        return None
-    unknown = set(entry) - SOURCE_ENTRY_KEYS
-    if unknown:
-        raise ImproperlyConfigured(
-            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry standing for many upstream tools"
-        )
-    return tools
 
 
 def _fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,3 +23,10 @@ class UpstreamConfig(AppConfig):
 
         for module in settings.TOOLGUARD_UPSTREAM_MODULES:
             import_module(module)
+
+        # A schema tools_sync recorded since is loaded before the next request runs.
+        from django.core.signals import request_started
+
+        from toolguard.upstream.generation import registry_refresh
+
+        request_started.connect(registry_refresh, dispatch_uid="toolguard.upstream.registry_refresh")

@@ -26,7 +26,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import PaginatedRequestParams
 
-from toolguard.catalog import SourceEntry
+from toolguard.catalog import SourceEntry, SourceLoader
 from toolguard.policy import Policy
 from toolguard.tools.registry import FieldKind, Tool, get_tool, register
 from toolguard.upstream.executors import (
@@ -280,16 +280,23 @@ def _source_from(
     )
 
 
-def mcp_catalog_source(entry: SourceEntry) -> list[Tool] | None:
+def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:
     """The catalog's `upstream: {mcp: {url, prefix}}` (no `tool`): every upstream tool as prefix + name.
 
-    Returns None for `{mcp: {url, tool}}`, which is one tool (mcp_executor_factory).
-    A policy is compiled once here, so a broken rule stops start-up even
-    while the upstream is down.
+    None for `{mcp: {url, tool}}`, which is one tool (mcp_executor_factory).
     """
-    config = entry.config
     if config.get("tool") or not config.get("prefix"):
         return None
+    return _catalog_source_load
+
+
+def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
+    """Register the source's tools, the entry's fields, policy and results applying to each.
+
+    The policy is compiled once here, so a broken rule stops start-up even
+    while the upstream is down (its tools then wait for tools_sync).
+    """
+    config = entry.config
     Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True)
     if not entry.install:
         # A draft (policy replay): list what the upstream has now, register nothing.
