@@ -471,10 +471,12 @@ def _commit_dispatching(
     entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
     if entry is not None:
         rows.append(entry)
-    _insert_rows(rows)
-    # Saved on its own: the outbox row points at it by id, to update or remove it with the answer.
+    # The record's id comes back (the outbox row points at it, to update or
+    # remove it with the answer) in the same round trip as the rows before it.
     record = _record_row(scope, args_hash, outcome, tool_call, now)
-    record.save(force_insert=True)
+    with pipelined():
+        _insert_rows(rows)
+        record.save(force_insert=True)
     dispatch = tool.handler.dispatch_prepare(
         ctx, tool=tool, tool_call=tool_call, record=record, arguments=call.arguments
     )
