@@ -450,7 +450,8 @@ def _execute_claimed(
 # cannot roll back. So the call is committed as `dispatching` first (tool call,
 # idempotency record, outbox row, audit: all under the session lock), and sent
 # only after commit, with no transaction or row lock open; the answer is
-# recorded in a second, short transaction (toolguard.upstream.services).
+# recorded in a second, short transaction. The handler does both through the
+# registry's contract (ToolHandler.dispatches, dispatch_prepare, dispatch_send).
 
 
 def _commit_dispatching(
