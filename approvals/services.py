@@ -28,6 +28,7 @@ from toolguard import metrics
 from toolguard.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
+from toolguard.pipeline.results import result_screen
 from toolguard.tools.registry import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
 
 if TYPE_CHECKING:
@@ -335,8 +336,13 @@ def _decide_locked(
         _settle_unexecuted(approval, _Settlement("failed", 422, error), now=now)
         event("transfer_rejected", "failure", code=exc.code)
     else:
-        _settle(approval, _Settlement("completed", 200), now=now, result={**result, **told})
         event("transfer_completed", "success", result=result)
+        # What the agent will read of it, screened as the executor screens a direct call's result.
+        registered = get_tool(approval.tool)
+        screened = result_screen(result, policy=registered.results if registered is not None else "mark")
+        if screened.findings:
+            event("result_screened", screened.audit_result, findings=screened.findings)
+        _settle(approval, _Settlement("completed", 200), now=now, result={**screened.result, **told})
     audit_append(events)
 
 

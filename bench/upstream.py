@@ -46,7 +46,8 @@ from bench.common import (
     wrk_run,
 )
 
-DATABASE = "tg_upstream_bench"
+# A database of the bench's own (dropped and created); override to run beside another checkout.
+DATABASE = os.environ.get("BENCH_UPSTREAM_DATABASE", "tg_upstream_bench")
 TOKEN = "bench-orders-token"
 TARGET_ADDED_P50_MS = 15.0
 

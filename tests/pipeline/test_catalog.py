@@ -172,6 +172,7 @@ def entry(**overrides: Any) -> dict[str, Any]:
         ({"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}, "idempotency_key"),
         ({"schema": {"type": 12}}, "tool 't1'"),
         ({"value": {"amount": "principal.key"}}, "a value may only read args"),
+        ({"results": "hide"}, "results must be one of pass, mark, withhold"),
     ],
 )
 def test_a_broken_entry_stops_start_up_naming_the_tool_and_rule(overrides: dict[str, Any], message: str) -> None:
@@ -181,6 +182,12 @@ def test_a_broken_entry_stops_start_up_naming_the_tool_and_rule(overrides: dict[
     with pytest.raises(ImproperlyConfigured) as raised:
         tool_from_entry(spec)
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize("results", ["pass", "mark", "withhold"])
+def test_an_entry_names_what_reaches_the_model_of_its_results(results: str) -> None:
+    assert tool_from_entry(entry(results=results)).results == results
+    assert tool_from_entry(entry()).results == "mark"
 
 
 def test_an_upstream_entry_uses_the_registered_executor_factory() -> None:
@@ -240,3 +247,44 @@ def test_rules_reading_args_as_a_whole_get_every_argument() -> None:
     policy = Policy.compile(tool="t1", spec={"hold_when": {"many": "size(args) > 2"}}, changes_state=True)
     assert policy.argument_names is None
     assert policy.evaluate({"args": {"a": 1, "b": 2, "c": 3}}).held == ("many",)
+
+
+PREFIX_SOURCE = """
+tools:
+  - name: crm_source
+    upstream: {{ mcp: {{ url: "http://127.0.0.1:9/mcp", prefix: crm_{extra_mcp} }} }}
+    fields: {{ customer_id: identifier }}
+    policy: {{ hold_when: {{ large: "{rule}" }} }}
+{extra}
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "extra_mcp", "rule", "message"),
+    [
+        (
+            "    schema: {type: object}",
+            "",
+            "args.amount_cents > 1",
+            "schema cannot be set on an entry standing for many",
+        ),
+        ("    changes_state: true", "", "args.amount_cents > 1", "changes_state cannot be set"),
+        ("", ", retries: 3", "args.amount_cents > 1", "unknown fields: retries"),
+        ("", "", "args.amount_cents >", "large"),
+        ("    results: hide", "", "args.amount_cents > 1", "results must be one of"),
+    ],
+)
+def test_a_broken_mcp_prefix_entry_stops_start_up_even_with_the_upstream_down(
+    tmp_path: Path, extra: str, extra_mcp: str, rule: str, message: str
+) -> None:
+    path = tmp_path / "source.yaml"
+    path.write_text(PREFIX_SOURCE.format(extra=extra, extra_mcp=extra_mcp, rule=rule))
+    with pytest.raises(ImproperlyConfigured) as raised:
+        catalog_load(path, install=False)
+    assert message in str(raised.value) and "crm_source" in str(raised.value)
+
+
+def test_a_draft_with_an_mcp_prefix_source_whose_upstream_is_down_lists_no_tools(tmp_path: Path) -> None:
+    path = tmp_path / "source.yaml"
+    path.write_text(PREFIX_SOURCE.format(extra="", extra_mcp=", timeout_s: 2", rule="args.amount_cents > 1"))
+    assert catalog_load(path, install=False) == []

@@ -13,6 +13,7 @@ from audit.models import Alert, AuditEntry
 from tests.conftest import Bank
 from tests.live import free_port
 from toolguard.models import IdempotencyRecord, ToolCall
+from toolguard.tools.registry import Tool
 from toolguard.upstream.executors import (
     HttpExecutor,
     McpExecutor,
@@ -37,7 +38,6 @@ def test_an_http_spec_becomes_an_http_executor() -> None:
         "headers": {"Authorization": "env:TOKEN"},
         "timeout_s": 4.0,
     }
-    assert executor.results == "mark"
     assert executor.forwarded({"a": 1, "idempotency_key": "k"}) == {"a": 1}
 
 
@@ -64,8 +64,16 @@ def test_a_broken_spec_is_refused_naming_the_field(spec: dict[str, Any], message
 
 
 def test_a_results_policy_outside_pass_mark_withhold_is_refused() -> None:
-    with pytest.raises(UpstreamConfigError, match="results must be one of"):
-        upstream_executor_from_spec({"http": HTTP}, results="hide")
+    with pytest.raises(ValueError, match="results must be one of"):
+        Tool(
+            name="orders_x",
+            description="",
+            schema={"type": "object"},
+            changes_state=False,
+            field_kinds={},
+            handler=upstream_executor_from_spec({"http": HTTP}),
+            results="hide",
+        )
 
 
 def test_header_values_are_read_from_the_environment_at_send_time(monkeypatch: pytest.MonkeyPatch) -> None:

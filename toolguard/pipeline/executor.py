@@ -34,15 +34,12 @@ from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
 from toolguard.pipeline.masking import mask_storable_secrets
 from toolguard.pipeline.policy import PolicyCheck, policy_check
+from toolguard.pipeline.results import result_screen
 from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
-from toolguard.pipelining import insert_rows, pipelined
+from toolguard.pipelining import insert_rows, pipelined, send_inserts
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
-from toolguard.tools.registry import BusinessError, Tool, ToolContext, ToolError, get_tool
-from toolguard.upstream.executors import UpstreamExecutor
-from toolguard.upstream.models import Dispatch
-from toolguard.upstream.results import result_screen
-from toolguard.upstream.services import dispatch_create, dispatch_send_claimed
+from toolguard.tools.registry import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
 
 
 @dataclass(frozen=True)
@@ -110,8 +107,8 @@ class _Call:
     events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
     suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
-    # Set when an upstream call was committed as dispatching: it is sent after commit.
-    dispatch: Dispatch | None = None
+    # Set when an outbox handler's call was committed as dispatching: it is sent after commit.
+    dispatch: Dispatching | None = None
     # A settled outcome this call committed, for the hot cache: (entry, seconds to keep it).
     remember: tuple[dict[str, Any], float] | None = None
 
@@ -156,7 +153,9 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     """
     stored: dict[str, Any] = tool_call.response
     if stored.get("replayed") and stored.get("status") == "dispatching":
-        return _dispatching_answer(tool_call, stored)
+        # The handler's outbox knows the first call of the key (ToolHandler.dispatch_answer).
+        tool = get_tool(tool_call.tool)
+        return tool.handler.dispatch_answer(tool_call, stored) if tool is not None else stored
     if not (stored.get("replayed") and stored.get("approval_id")):
         return stored
     held = (
@@ -167,24 +166,6 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     if held is None:
         return stored
     return {**held, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
-
-
-def _dispatching_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
-    """A replay answered while an upstream call was in flight follows that call's answer now."""
-    first = (
-        Dispatch.objects.filter(
-            customer_id=tool_call.customer_id,
-            tool=tool_call.tool,
-            idempotency_key=tool_call.idempotency_key,
-            created_at__lte=tool_call.created_at,
-        )
-        .order_by("-created_at")
-        .values_list("tool_call__response", flat=True)
-        .first()
-    )
-    if first is None:
-        return stored
-    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
@@ -328,8 +309,7 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
         result = tool.handler.execute(ctx, call.arguments)
     except ToolError as exc:
         return _finish_tool_error(call, exc)
-    if isinstance(tool.handler, UpstreamExecutor):
-        result = _screen_upstream_result(call, tool.handler, result)
+    result = _screen_result(call, tool, result)
     call.event("tool_executed", "success")
     return _finish(call, Outcome(status="completed", http_status=200, result=result))
 
@@ -379,7 +359,7 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         # With the settled outcome, when this call committed one, for the next retry.
         idempotency.lock_release(scope, token, remember=call.remember)
     if call.dispatch is not None:
-        return _dispatch_after_commit(call, call.dispatch, answer[1])
+        return _dispatch_after_commit(tool, call.dispatch, answer[1])
     return answer
 
 
@@ -443,14 +423,15 @@ def _execute_claimed(
             check = _with_injection_hold(check)
         if check.verdict.held:
             return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
-        if isinstance(tool.handler, UpstreamExecutor):
-            return _commit_dispatching(call, tool, tool.handler, ctx, scope, args_hash, check, now)
+        if tool.handler.dispatches:
+            return _commit_dispatching(call, tool, ctx, scope, args_hash, check, now)
 
         call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
         # A BusinessError raised here leaves this transaction and rolls back
         # the tool's writes with it; _run_state_changing records the refusal.
         result = tool.handler.execute(ctx, call.arguments)
         call.event("transfer_completed", "success", result=result)
+        result = _screen_result(call, tool, result)
         outcome = Outcome(status="completed", http_status=200, result=result)
         tool_call = _tool_call_row(call, outcome)
         record = _record_row(scope, args_hash, outcome, tool_call, now)
@@ -470,13 +451,13 @@ def _execute_claimed(
 # cannot roll back. So the call is committed as `dispatching` first (tool call,
 # idempotency record, outbox row, audit: all under the session lock), and sent
 # only after commit, with no transaction or row lock open; the answer is
-# recorded in a second, short transaction (toolguard.upstream.services).
+# recorded in a second, short transaction. The handler does both through the
+# registry's contract (ToolHandler.dispatches, dispatch_prepare, dispatch_send).
 
 
 def _commit_dispatching(
     call: _Call,
     tool: Tool,
-    executor: UpstreamExecutor,
     ctx: ToolContext,
     scope: IdempotencyScope,
     args_hash: str,
@@ -492,24 +473,24 @@ def _commit_dispatching(
     entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
     if entry is not None:
         rows.append(entry)
-    insert_rows(rows)
-    # Saved on its own: the outbox row points at it by id, to update or remove it with the answer.
+    # The record's id comes back (the outbox row points at it, to update or
+    # remove it with the answer) in the same round trip as the rows before it.
     record = _record_row(scope, args_hash, outcome, tool_call, now)
-    record.save(force_insert=True)
-    dispatch = dispatch_create(
-        ctx=ctx, tool_call=tool_call, record=record, executor=executor, tool=tool.name, arguments=call.arguments
+    with pipelined():
+        send_inserts(rows)
+        record.save(force_insert=True)
+    dispatch = tool.handler.dispatch_prepare(
+        ctx, tool=tool, tool_call=tool_call, record=record, arguments=call.arguments
     )
     call.dispatch = dispatch
-    call.event("upstream_dispatching", "pending", dispatch_id=str(dispatch.id), upstream=executor.kind)
+    call.event("upstream_dispatching", "pending", dispatch_id=dispatch.ref, upstream=dispatch.kind)
     _write_audit(call)
     return outcome, tool_call
 
 
-def _dispatch_after_commit(call: _Call, dispatch: Dispatch, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
-    """The first attempt, outside any transaction; its answer is the agent's answer."""
-    # The row was committed already claimed by this request (dispatch_create).
-    dispatch.customer = call.agent_key.customer
-    stored = dispatch_send_claimed(dispatch=dispatch)
+def _dispatch_after_commit(tool: Tool, dispatch: Dispatching, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
+    """The first attempt, outside any transaction; its answer (screened by the outbox) is the agent's answer."""
+    stored = tool.handler.dispatch_send(dispatch)
     tool_call.status, tool_call.http_status = stored["status"], stored["http_status"]
     tool_call.response = {**stored, "replayed": False, "arguments_mismatch": False}
     outcome = Outcome(
@@ -524,10 +505,11 @@ def _dispatch_after_commit(call: _Call, dispatch: Dispatch, tool_call: ToolCall)
     return outcome, tool_call
 
 
-def _screen_upstream_result(call: _Call, executor: UpstreamExecutor, result: Any) -> Any:
-    screened = result_screen(result, policy=executor.results)
+def _screen_result(call: _Call, tool: Tool, result: Any) -> Any:
+    """What the model will see of the result (toolguard/pipeline/results.py); screened once, then stored."""
+    screened = result_screen(result, policy=tool.results)
     if screened.findings:
-        call.event("result_screened", "blocked", findings=screened.findings)
+        call.event("result_screened", screened.audit_result, findings=screened.findings)
     return screened.result
 
 

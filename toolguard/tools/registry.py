@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING, Any, Literal
 from jsonschema import Draft202012Validator
 
 if TYPE_CHECKING:
-    from toolguard.models import AgentKey, AgentSession
+    from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
     from toolguard.policy import Policy, ValueSpec
 
 # Sanitizer kinds (toolguard/pipeline/sanitizer): free_text_links is free
 # text that never reaches a model, where Markdown/HTML links are allowed.
 FieldKind = Literal["identifier", "free_text", "free_text_links"]
+# What reaches the model of a tool's result (toolguard/pipeline/results.py).
+RESULT_POLICIES = ("pass", "mark", "withhold")
 
 
 class ToolError(Exception):
@@ -61,6 +63,16 @@ class HeldOperation:
 
     result: dict[str, Any]
     held_ref: str = ""
+
+
+@dataclass(frozen=True)
+class Dispatching:
+    """What `dispatch_prepare` returns: the outbox row written in the call's
+    transaction, to be sent by `dispatch_send` once that transaction committed."""
+
+    ref: str  # the outbox row's id, for the audit entry
+    kind: str  # how it is sent ("http", "mcp"...), for the audit entry
+    handle: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -112,6 +124,36 @@ class ToolHandler:
         """The expiry's bulk form of `settle_held`: results by held_ref."""
         return {call.held_ref: self.settle_held(call, status=status) for call in held}
 
+    # --- Tools whose effect happens in another system (an outbox) ---------------
+    #
+    # A handler with `dispatches` is not executed inside the call's
+    # transaction: the executor commits the call as `dispatching` together with
+    # the row `dispatch_prepare` writes, then calls `dispatch_send` after
+    # commit, with no transaction open, and answers with what it returns.
+    # Approval of a held call likewise queues the send (`dispatches_held`).
+    dispatches: bool = False
+    dispatches_held: bool = False
+
+    def dispatch_prepare(
+        self,
+        ctx: ToolContext,
+        *,
+        tool: Tool,
+        tool_call: ToolCall,
+        record: IdempotencyRecord,
+        arguments: dict[str, Any],
+    ) -> Dispatching:
+        """Write the outbox row in the caller's transaction (the one committing the call)."""
+        raise NotImplementedError
+
+    def dispatch_send(self, dispatching: Dispatching) -> dict[str, Any]:
+        """Send once, after commit; record the answer; return the call's stored answer."""
+        raise NotImplementedError
+
+    def dispatch_answer(self, tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+        """A replay answered `dispatching`, asked about later: the first call's answer now."""
+        return stored
+
     def describe(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """What a reviewer must see: {"title": str, "fields": [{"label": str, "value": str}]}."""
         return {
@@ -136,12 +178,16 @@ class Tool:
     # Which arguments are the call's value, its currency and its destination (CEL), when it has one.
     value: ValueSpec | None = None
     policy: Policy | None = None
+    # What reaches the model of its results: pass | mark | withhold (toolguard/pipeline/results.py).
+    results: str = "mark"
     validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # A broken schema is a programming error: fail at start-up, not per call.
         Draft202012Validator.check_schema(self.schema)
         object.__setattr__(self, "validator", Draft202012Validator(self.schema))
+        if self.results not in RESULT_POLICIES:
+            raise ValueError(f"results must be one of {', '.join(RESULT_POLICIES)}")
         if self.changes_state and "idempotency_key" not in self.schema.get("required", ()):
             raise ValueError(f"state-changing tool {self.name} must require an idempotency_key")
 

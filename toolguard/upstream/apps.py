@@ -10,6 +10,8 @@ class UpstreamConfig(AppConfig):
         "http": "toolguard.upstream.executors.http_executor_factory",
         "mcp": "toolguard.upstream.executors.mcp_executor_factory",
     }
+    # Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server.
+    source_factories = {"mcp": "toolguard.upstream.mcp.mcp_catalog_source"}
 
     def ready(self) -> None:
         # Modules that register upstream tools (HTTP APIs, MCP servers) are
@@ -21,3 +23,10 @@ class UpstreamConfig(AppConfig):
 
         for module in settings.TOOLGUARD_UPSTREAM_MODULES:
             import_module(module)
+
+        # A schema tools_sync recorded since is loaded before the next request runs.
+        from django.core.signals import request_started
+
+        from toolguard.upstream.generation import registry_refresh
+
+        request_started.connect(registry_refresh, dispatch_uid="toolguard.upstream.registry_refresh")

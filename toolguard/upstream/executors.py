@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
-from toolguard.tools.registry import BusinessError, HeldOperation, ToolContext, ToolHandler
+from toolguard.tools.registry import BusinessError, Dispatching, HeldOperation, Tool, ToolContext, ToolHandler
 
 if TYPE_CHECKING:
     from approvals.models import ApprovalRequest
+    from toolguard.models import IdempotencyRecord, ToolCall
 
 Verdict = Literal["completed", "failed", "retry", "unknown", "unreachable"]
-RESULT_POLICIES = ("pass", "mark", "withhold")
 HTTP_METHODS = ("POST", "PUT", "PATCH", "DELETE", "GET")
 
 
@@ -103,18 +103,21 @@ def _check_timeout(value: Any, where: str) -> float:
 
 
 class UpstreamExecutor(ToolHandler):
-    """A tool whose effect happens upstream. State-changing calls go through the outbox."""
+    """A tool whose effect happens upstream. State-changing calls go through the outbox.
+
+    The executor reaches the outbox only through the handler contract
+    (`dispatches`, `dispatch_prepare`, `dispatch_send`, `dispatch_answer`):
+    the pipeline core does not import this package.
+    """
 
     kind: str = ""
+    dispatches = True
     # Approval does not run the call inside the decision's transaction: it
     # queues the send (approvals.services._dispatch_held -> execute_approved).
     dispatches_held = True
 
-    def __init__(self, *, target: dict[str, Any], results: str = "mark") -> None:
-        if results not in RESULT_POLICIES:
-            raise UpstreamConfigError(f"results must be one of {', '.join(RESULT_POLICIES)}")
+    def __init__(self, *, target: dict[str, Any]) -> None:
         self.target = target
-        self.results = results
 
     def forwarded(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         """What the upstream receives: toolguard's own key travels as a header, not an argument."""
@@ -134,6 +137,41 @@ class UpstreamExecutor(ToolHandler):
             raise BusinessError("upstream_rejected", attempt.message, {"upstream_status": attempt.status_code})
         raise UpstreamUnavailable(f"the upstream did not answer: {attempt.message}")
 
+    def dispatch_prepare(
+        self,
+        ctx: ToolContext,
+        *,
+        tool: Tool,
+        tool_call: ToolCall,
+        record: IdempotencyRecord,
+        arguments: dict[str, Any],
+    ) -> Dispatching:
+        from toolguard.upstream.services import dispatch_create
+
+        dispatch = dispatch_create(
+            ctx=ctx,
+            tool_call=tool_call,
+            record=record,
+            executor=self,
+            tool=tool.name,
+            arguments=arguments,
+            results=tool.results,
+        )
+        # The sender needs the customer's external id for its headers: no second read.
+        dispatch.customer = ctx.agent_key.customer
+        return Dispatching(ref=str(dispatch.id), kind=self.kind, handle=dispatch)
+
+    def dispatch_send(self, dispatching: Dispatching) -> dict[str, Any]:
+        from toolguard.upstream.services import dispatch_send_claimed
+
+        # The row was committed already claimed by this request (dispatch_create).
+        return dispatch_send_claimed(dispatch=dispatching.handle)
+
+    def dispatch_answer(self, tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+        from toolguard.upstream.services import dispatch_first_answer
+
+        return dispatch_first_answer(tool_call, stored)
+
     def execute_approved(self, *, approval: ApprovalRequest) -> dict[str, Any]:
         """A reviewer approved: queue the send (the worker sends it); return the call's answer now."""
         from toolguard.upstream.services import dispatch_approved
@@ -149,7 +187,7 @@ class McpExecutor(UpstreamExecutor):
     kind = "mcp"
 
 
-def upstream_executor_from_spec(spec: Mapping[str, Any], *, results: str = "mark") -> UpstreamExecutor:
+def upstream_executor_from_spec(spec: Mapping[str, Any]) -> UpstreamExecutor:
     """The handler for one catalog entry's `upstream:` mapping.
 
     `{http: {url, method, headers, timeout_s}}` or `{mcp: {url, tool, headers, timeout_s}}`.
@@ -175,12 +213,12 @@ def upstream_executor_from_spec(spec: Mapping[str, Any], *, results: str = "mark
         if method not in HTTP_METHODS:
             raise UpstreamConfigError(f"{where}.method must be one of {', '.join(HTTP_METHODS)}")
         target["method"] = method
-        return HttpExecutor(target=target, results=results)
+        return HttpExecutor(target=target)
     tool = body.get("tool")
     if not isinstance(tool, str) or not tool:
         raise UpstreamConfigError(f"{where}.tool names the upstream tool; for a prefix use mcp_source_register")
     target["tool"] = tool
-    return McpExecutor(target=target, results=results)
+    return McpExecutor(target=target)
 
 
 def http_executor_factory(name: str, config: Mapping[str, Any]) -> ToolHandler:

@@ -26,8 +26,9 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import PaginatedRequestParams
 
+from toolguard.catalog import SourceEntry, SourceLoader
 from toolguard.policy import Policy
-from toolguard.tools.registry import FieldKind, Tool, register
+from toolguard.tools.registry import FieldKind, Tool, get_tool, register
 from toolguard.upstream.executors import (
     Attempt,
     McpExecutor,
@@ -199,7 +200,8 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
             schema=guarded_schema(upstream, changes_state=changes_state),
             changes_state=changes_state,
             field_kinds=kinds,
-            handler=McpExecutor(target=target, results=source.results),
+            handler=McpExecutor(target=target),
+            results=source.results,
             version=upstream.schema_sha256[:12],
             policy=Policy.compile(
                 tool=name, spec=_policy_for(source.policy, changes_state), changes_state=changes_state
@@ -226,21 +228,12 @@ def mcp_source_register(
     An upstream that is down is logged and registers nothing yet: start-up
     goes on, and `manage.py tools_sync` (or the next start) tries again.
     """
-    where = "upstream.mcp"
-    if bool(spec.get("prefix")) == bool(spec.get("tool")):
-        raise UpstreamConfigError(f"{where} needs exactly one of tool or prefix")
-    if spec.get("tool") and not name:
-        raise UpstreamConfigError(f"{where}.tool guards one upstream tool under the entry's name: name is required")
-    source = McpSource(
-        url=_check_url(spec.get("url"), where),
-        headers=_check_headers(spec.get("headers"), where),
-        timeout_s=_check_timeout(spec.get("timeout_s"), where),
-        prefix=str(spec.get("prefix") or ""),
-        tool=str(spec.get("tool") or ""),
+    source = _source_from(
+        spec=spec,
         name=name,
         description=description,
         changes_state=changes_state,
-        fields=dict(fields or {}),
+        fields=fields,
         results=results,
         policy=policy,
     )
@@ -254,8 +247,71 @@ def mcp_source_register(
     return source
 
 
-def mcp_source_sync(source: McpSource) -> list[tuple[Tool, UpstreamTool]]:
-    """List one source and (re-)register its tools in this process."""
+def _source_from(
+    *,
+    spec: Mapping[str, Any],
+    name: str = "",
+    description: str = "",
+    changes_state: bool | None = None,
+    fields: Mapping[str, FieldKind] | None = None,
+    results: str = "mark",
+    policy: Mapping[str, Any] | None = None,
+) -> McpSource:
+    where = "upstream.mcp"
+    unknown = set(spec) - {"url", "headers", "timeout_s", "tool", "prefix"}
+    if unknown:
+        raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+    if bool(spec.get("prefix")) == bool(spec.get("tool")):
+        raise UpstreamConfigError(f"{where} needs exactly one of tool or prefix")
+    if spec.get("tool") and not name:
+        raise UpstreamConfigError(f"{where}.tool guards one upstream tool under the entry's name: name is required")
+    return McpSource(
+        url=_check_url(spec.get("url"), where),
+        headers=_check_headers(spec.get("headers"), where),
+        timeout_s=_check_timeout(spec.get("timeout_s"), where),
+        prefix=str(spec.get("prefix") or ""),
+        tool=str(spec.get("tool") or ""),
+        name=name,
+        description=description,
+        changes_state=changes_state,
+        fields=dict(fields or {}),
+        results=results,
+        policy=policy,
+    )
+
+
+def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:
+    """The catalog's `upstream: {mcp: {url, prefix}}` (no `tool`): every upstream tool as prefix + name.
+
+    None for `{mcp: {url, tool}}`, which is one tool (mcp_executor_factory).
+    """
+    if config.get("tool") or not config.get("prefix"):
+        return None
+    return _catalog_source_load
+
+
+def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
+    """Register the source's tools, the entry's fields, policy and results applying to each.
+
+    The policy is compiled once here, so a broken rule stops start-up even
+    while the upstream is down (its tools then wait for tools_sync).
+    """
+    config = entry.config
+    Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True)
+    if not entry.install:
+        # A draft (policy replay): list what the upstream has now, register nothing.
+        source = _source_from(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
+        try:
+            return [tool for tool, _ in mcp_source_sync(source, install=False)]
+        except ConnectionError as exc:
+            logger.warning("MCP upstream %s is unavailable (%s); its tools are left out", source.url, exc)
+            return []
+    source = mcp_source_register(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
+    return [tool for tool in (get_tool(name) for name in source.registered) if tool is not None]
+
+
+def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[Tool, UpstreamTool]]:
+    """List one source and (re-)register its tools in this process (unless `install` is false)."""
     try:
         listed = mcp_list_tools(url=source.url, headers=source.headers, timeout_s=source.timeout_s)
     except BaseException as exc:
@@ -263,6 +319,8 @@ def mcp_source_sync(source: McpSource) -> list[tuple[Tool, UpstreamTool]]:
             raise
         raise ConnectionError(_error_text(exc)) from None
     tools = _tools_of(source, listed)
+    if not install:
+        return tools
     for tool, upstream in tools:
         register(tool, replace=True)
         source.registered[tool.name] = upstream

@@ -19,11 +19,12 @@ from __future__ import annotations
 import logging
 import random
 import uuid
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -33,9 +34,11 @@ from audit.services import AuditEvent, audit_append
 from toolguard.models import IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
+from toolguard.pipeline.results import result_screen
+from toolguard.pipelining import pipelined
+from toolguard.tools.registry import get_tool
 from toolguard.upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
 from toolguard.upstream.models import Dispatch
-from toolguard.upstream.results import result_screen
 
 if TYPE_CHECKING:
     from toolguard.tools.registry import ToolContext
@@ -57,6 +60,7 @@ def dispatch_create(
     executor: UpstreamExecutor,
     tool: str,
     arguments: dict[str, Any],
+    results: str = "mark",
     approval_id: uuid.UUID | None = None,
 ) -> Dispatch:
     """The outbox row, written in the caller's transaction (the one committing the call).
@@ -67,7 +71,7 @@ def dispatch_create(
     """
     key = str(arguments.get("idempotency_key", ""))
     now = timezone.now()
-    return Dispatch.objects.create(
+    dispatch = Dispatch(
         attempts=1,
         lease_until=now + timedelta(seconds=float(executor.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
         tool_call=tool_call,
@@ -81,10 +85,25 @@ def dispatch_create(
         target=executor.target,
         body=executor.forwarded(arguments),
         upstream_key=upstream_key(customer_id=ctx.agent_key.customer_id, tool=tool, key=key),
-        results=executor.results,
+        results=results,
         next_attempt_at=now,
         dispatched_at=now,
     )
+    # Sent without waiting for an answer: the audit append that follows in the
+    # same transaction carries it to the database (toolguard/pipelining.py).
+    _insert_without_result(dispatch)
+    return dispatch
+
+
+def _insert_without_result(row: Dispatch) -> None:
+    """INSERT a row whose id is set, in pipeline mode: nothing waits for its result."""
+    meta = row._meta
+    with pipelined():
+        # QuerySet._insert is what Model.save() calls (private, so not in the stubs).
+        queryset = Dispatch._base_manager.get_queryset()
+        queryset._insert([row], fields=meta.local_concrete_fields, using=connection.alias)  # type: ignore[attr-defined]
+    row._state.adding = False
+    row._state.db = connection.alias
 
 
 def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) -> dict[str, Any]:
@@ -109,7 +128,7 @@ def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) 
             target=executor.target,
             body=executor.forwarded(approval.arguments),
             upstream_key=upstream_key(customer_id=approval.customer_id, tool=approval.tool, key=key),
-            results=executor.results,
+            results=_results_policy(approval.tool),
             next_attempt_at=now,
             dispatched_at=now,
         )
@@ -126,6 +145,30 @@ def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) 
     dispatch_id = str(dispatch.id)
     transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
     return _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+
+
+def _results_policy(tool: str) -> str:
+    """The tool's result screen, as registered in this process (the decision's)."""
+    registered = get_tool(tool)
+    return registered.results if registered is not None else "mark"
+
+
+def dispatch_first_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+    """A replay answered while an upstream call was in flight follows that call's answer now."""
+    first = (
+        Dispatch.objects.filter(
+            customer_id=tool_call.customer_id,
+            tool=tool_call.tool,
+            idempotency_key=tool_call.idempotency_key,
+            created_at__lte=tool_call.created_at,
+        )
+        .order_by("-created_at")
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if first is None:
+        return stored
+    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
 def queue_dispatch_retry(dispatch_id: str) -> None:
@@ -201,30 +244,55 @@ def _backoff(attempts: int) -> float:
 
 
 def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
+    """Record one attempt's answer in one short transaction.
+
+    The row is taken back with a conditional UPDATE (still ours only if it is
+    dispatching with our attempt number): it locks the row as a SELECT FOR
+    UPDATE would, and BEGIN goes out with it. The call's other rows are
+    updated in one round trip, then the audit entries are appended.
+    """
     now = timezone.now()
+    dispatch = claimed
+    attempt_number = claimed.attempts
+    if attempt.verdict == "completed":
+        state = Dispatch.State.COMPLETED
+    elif attempt.verdict == "failed":
+        state = Dispatch.State.FAILED
+    elif attempt.verdict == "unreachable" and attempt_number == 1:
+        state = Dispatch.State.UNAVAILABLE
+    elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
+        seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
+    ):
+        state = Dispatch.State.OUTCOME_UNKNOWN
+    else:
+        state = Dispatch.State.DISPATCHING
+    delay = _backoff(attempt_number) if state == Dispatch.State.DISPATCHING else 0.0
+    dispatch.lease_until = None
+    dispatch.last_error = attempt.message[:300]
+    if state == Dispatch.State.DISPATCHING:
+        dispatch.next_attempt_at = now + timedelta(seconds=delay)
+    else:
+        dispatch.finished_at = now
     with transaction.atomic():
-        # Only the dispatch row: locking its customer too would block every
-        # other call of that customer at commit (foreign-key checks) behind us.
-        dispatch = Dispatch.objects.select_for_update(of=("self",)).select_related("customer").get(id=claimed.id)
-        if dispatch.state != Dispatch.State.DISPATCHING or dispatch.attempts != claimed.attempts:
+        if not _take_back(dispatch, state=state, attempts=attempt_number):
             # Our lease lapsed and another sender took over: its answer stands.
-            _events(dispatch, [("upstream_attempt", "failure", {**attempt.details(), "superseded": True})])
+            current = Dispatch.objects.select_related("customer").get(id=claimed.id)
+            _events(current, [("upstream_attempt", "failure", {**attempt.details(), "superseded": True})])
             return dict(ToolCall.objects.values_list("response", flat=True).get(id=dispatch.tool_call_id))
-        attempt_number = dispatch.attempts
+        dispatch.state = state
+        publish = False  # set by the definitive answers
         events: list[tuple[str, str, dict[str, Any]]] = []
         attempt_result = "success" if attempt.verdict in ("completed", "failed") else "failure"
         events.append(("upstream_attempt", attempt_result, {"attempt": attempt_number, **attempt.details()}))
-        dispatch.lease_until = None
-        dispatch.last_error = attempt.message[:300]
 
-        if attempt.verdict == "completed":
+        if state == Dispatch.State.COMPLETED:
             screened = result_screen(attempt.result, policy=dispatch.results)
             if screened.findings:
-                events.append(("result_screened", "blocked", {"findings": screened.findings}))
+                events.append(("result_screened", screened.audit_result, {"findings": screened.findings}))
             outcome = _outcome(dispatch, "completed", 200, result=screened.result)
             events.append(("upstream_completed", "success", {"attempts": attempt_number}))
-            _finish(dispatch, Dispatch.State.COMPLETED, outcome, keep_record=True, now=now)
-        elif attempt.verdict == "failed":
+            publish = True
+        elif state == Dispatch.State.FAILED:
             error = {
                 "code": "upstream_rejected",
                 "message": attempt.message or "the upstream refused the call",
@@ -232,68 +300,97 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
             }
             outcome = _outcome(dispatch, "failed", 422, error=error)
             events.append(("upstream_failed", "failure", {"code": "upstream_rejected", **attempt.details()}))
-            # A refusal is not stored: a retry of the key tries again.
-            _finish(dispatch, Dispatch.State.FAILED, outcome, keep_record=False, now=now)
-        elif attempt.verdict == "unreachable" and attempt_number == 1:
+            publish = True
+        elif state == Dispatch.State.UNAVAILABLE:
             error = {"code": "upstream_unavailable", "message": "the upstream is unreachable; nothing was sent"}
             outcome = _outcome(dispatch, "failed", 503, error=error)
             events.append(("upstream_unavailable", "failure", {"code": "upstream_unavailable"}))
-            _finish(dispatch, Dispatch.State.UNAVAILABLE, outcome, keep_record=False, now=now)
-        elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
-            seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
-        ):
+            publish = True
+        elif state == Dispatch.State.OUTCOME_UNKNOWN:
             outcome = _give_up(dispatch, events, now=now)
         else:
             # Unknown (or the upstream is busy with this key): the same key again, later.
-            delay = _backoff(attempt_number)
-            dispatch.next_attempt_at = now + timedelta(seconds=delay)
-            dispatch.save(update_fields=["lease_until", "last_error", "next_attempt_at"])
             events.append(
                 ("upstream_outcome_unknown", "pending", {"attempt": attempt_number, "retry_in_s": round(delay, 3)})
             )
             outcome = _outcome(dispatch, "dispatching", 202)
             dispatch_id = str(dispatch.id)
             transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
-        _events(dispatch, events)
+        if publish:
+            # Only a completed call's answer is stored: a refusal lets a retry of the key try again.
+            keep = state == Dispatch.State.COMPLETED
+            _publish(dispatch, outcome, keep_record=keep, now=now, then=lambda: _events(dispatch, events))
+        else:
+            _events(dispatch, events)
     return outcome
 
 
-def _finish(dispatch: Dispatch, state: str, outcome: dict[str, Any], *, keep_record: bool, now: datetime) -> None:
-    dispatch.state = state
-    dispatch.finished_at = now
-    dispatch.save(update_fields=["state", "finished_at", "lease_until", "last_error"])
-    _publish(dispatch, outcome, keep_record=keep_record, now=now)
+_TAKE_BACK_SQL = (
+    "UPDATE upstream_dispatch SET state = %s, lease_until = NULL, last_error = %s,"
+    " finished_at = %s, next_attempt_at = %s"
+    " WHERE id = %s AND state = %s AND attempts = %s RETURNING id"
+)
 
 
-def _publish(dispatch: Dispatch, outcome: dict[str, Any], *, keep_record: bool, now: datetime) -> None:
-    """Let the agent's retries and GET of the call see the answer."""
-    ToolCall.objects.filter(id=dispatch.tool_call_id).update(
-        status=outcome["status"],
-        http_status=outcome["http_status"],
-        response={**outcome, "replayed": False, "arguments_mismatch": False},
-    )
-    if dispatch.approval_id:
-        status = ApprovalRequest.Status.COMPLETED if outcome["status"] == "completed" else ApprovalRequest.Status.FAILED
-        ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
-    if outcome["status"] != "dispatching":
-        counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
-        ValueEntry.objects.filter(tool_call_id=dispatch.tool_call_id).update(status=counted)
+def _take_back(dispatch: Dispatch, *, state: str, attempts: int) -> bool:
+    """Write the attempt's state onto the row if it is still ours; BEGIN goes out with it."""
+    with pipelined(), connection.cursor() as cursor:
+        cursor.execute(
+            _TAKE_BACK_SQL,
+            [
+                state,
+                dispatch.last_error,
+                dispatch.finished_at,
+                dispatch.next_attempt_at,
+                dispatch.id,
+                Dispatch.State.DISPATCHING,
+                attempts,
+            ],
+        )
+        return cursor.fetchone() is not None
+
+
+def _publish(
+    dispatch: Dispatch,
+    outcome: dict[str, Any],
+    *,
+    keep_record: bool,
+    now: datetime,
+    then: Callable[[], None] | None = None,
+) -> None:
+    """Let the agent's retries and GET of the call see the answer.
+
+    The updates go out together (toolguard/pipelining.py), with `then` (the
+    audit append): none of their row counts is read, so they share the audit
+    lock's round trip.
+    """
     record_id = dispatch.idempotency_record_id
-    if record_id is not None:
-        records = IdempotencyRecord.objects.filter(id=record_id)
-        if keep_record:
-            records.update(outcome=outcome, updated_at=now)
-        else:
-            records.delete()
+    if record_id is not None and not keep_record:
+        IdempotencyRecord.objects.filter(id=record_id).delete()
+    with pipelined():
+        ToolCall.objects.filter(id=dispatch.tool_call_id).update(
+            status=outcome["status"],
+            http_status=outcome["http_status"],
+            response={**outcome, "replayed": False, "arguments_mismatch": False},
+        )
+        if dispatch.approval_id:
+            done = outcome["status"] == "completed"
+            status = ApprovalRequest.Status.COMPLETED if done else ApprovalRequest.Status.FAILED
+            ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
+        if outcome["status"] != "dispatching":
+            counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
+            ValueEntry.objects.filter(tool_call_id=dispatch.tool_call_id).update(status=counted)
+        if record_id is not None and keep_record:
+            IdempotencyRecord.objects.filter(id=record_id).update(outcome=outcome, updated_at=now)
+        if then is not None:
+            then()
     scope = IdempotencyScope(dispatch.customer_id, dispatch.tool, dispatch.idempotency_key)
     transaction.on_commit(lambda: idempotency.outcome_forget(scope))
 
 
 def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], *, now: datetime) -> dict[str, Any]:
     """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
-    dispatch.state = Dispatch.State.OUTCOME_UNKNOWN
-    dispatch.finished_at = now
-    dispatch.save(update_fields=["state", "finished_at", "lease_until", "last_error"])
+    # The row is already outcome_unknown (_record took it back with that state).
     approval = ApprovalRequest.objects.create(
         customer_id=dispatch.customer_id,
         tool=dispatch.tool,

@@ -7,13 +7,21 @@ from typing import Any
 from django.db import transaction
 
 from audit.services import AuditEvent, audit_append
+from toolguard.upstream.generation import tools_generation_publish
 from toolguard.upstream.mcp import McpSource, mcp_source_sync, mcp_sources
 from toolguard.upstream.models import UpstreamToolVersion
 
 
 def tools_sync() -> list[dict[str, Any]]:
-    """One report per MCP source: its tools, their versions, and which changed."""
-    return [_source_sync(source) for source in mcp_sources()]
+    """One report per MCP source: its tools, their versions, and which changed.
+
+    A new version moves the registry generation, so every running app
+    process loads the new schemas before its next call (upstream.generation).
+    """
+    reports = [_source_sync(source) for source in mcp_sources()]
+    if any(tool["changed"] for report in reports for tool in report["tools"]):
+        tools_generation_publish()
+    return reports
 
 
 def _source_sync(source: McpSource) -> dict[str, Any]:

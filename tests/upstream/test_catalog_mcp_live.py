@@ -1,0 +1,168 @@
+"""An MCP `prefix` source declared in YAML (TOOLGUARD_TOOL_CATALOG), and a schema change taking effect live.
+
+The catalog entry stands for every tool of the SDK-built fake CRM
+(tests/upstream/fake_mcp.py), each registered as `yml_` + its name; the
+entry's fields, policy and result screen apply to each. After the upstream
+changes a schema and `manage.py tools_sync` records it, the running gunicorn
+validates against the new schema on its next call, without a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from audit.models import AuditEntry
+from tests.conftest import requires_postgres, requires_redis
+from tests.live import ROOT, Gunicorn, child_env, unique
+from tests.upstream.conftest import FakeUpstream
+from toolguard.models import AgentKey, Customer
+from toolguard.upstream.executors import upstream_key
+
+pytestmark = pytest.mark.live
+
+CATALOG = """
+tools:
+  - name: crm_source
+    description: every tool of the CRM
+    upstream: {{ mcp: {{ url: "{url}", prefix: yml_, timeout_s: 5 }} }}
+    fields: {{ customer_id: identifier }}
+    policy:
+      hold_when: {{ large_credit: "args.amount_cents > 50000" }}
+    results: mark
+"""
+
+
+@dataclass
+class Live:
+    server: Gunicorn
+    mcp: FakeUpstream
+    customer: Customer
+    key: str
+    env: dict[str, str]
+    blocker: Any
+
+    def call(self, name: str, arguments: dict[str, Any]) -> httpx.Response:
+        body = {"id": unique("c-"), "name": name, "arguments": arguments, "session_id": unique("s")}
+        headers = {"Authorization": f"Bearer {self.key}"}
+        return httpx.post(f"{self.server.url}/api/v1/tool-calls", json=body, headers=headers, timeout=30)
+
+    def applied(self, key: str) -> int:
+        scoped = upstream_key(customer_id=self.customer.id, tool="yml_add_credit", key=key)
+        return int(self.mcp.effects()["applied"].get(scoped, 0))
+
+    def tools_sync(self) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, "manage.py", "tools_sync"],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        [source] = json.loads(done.stdout)["sources"]
+        return {tool["name"]: tool for tool in source["tools"]}
+
+
+@pytest.fixture(scope="module")
+def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
+    requires_postgres()
+    requires_redis()
+    mcp = FakeUpstream("fake_mcp.py", "/_admin/health")
+    catalog = Path(tempfile.mkdtemp(prefix="catalog-")) / "crm.yaml"
+    catalog.write_text(CATALOG.format(url=f"{mcp.url}/mcp"))
+    env = child_env(TOOLGUARD_TOOL_CATALOG=str(catalog), TOOLGUARD_UPSTREAM_RETRY_SECONDS="1")
+    with django_db_blocker.unblock():
+        customer = Customer.objects.create(external_id=unique("crm-"), name="CRM shop")
+        _, key = AgentKey.objects.issue(customer=customer, allowed_tools=["yml_lookup_customer", "yml_add_credit"])
+    server = Gunicorn(workers=2, env=env)
+    try:
+        yield Live(server, mcp, customer, key, env, django_db_blocker)
+    finally:
+        server.stop()
+        mcp.stop()
+
+
+def test_a_yaml_prefix_entry_registers_every_upstream_tool_with_its_read_only_hint(live: Live) -> None:
+    listed = httpx.get(
+        f"{live.server.url}/api/v1/tools?format=mcp", headers={"Authorization": f"Bearer {live.key}"}, timeout=10
+    ).json()
+    tools = {tool["name"]: tool for tool in listed["tools"]}
+    lookup, add = tools["yml_lookup_customer"], tools["yml_add_credit"]
+    assert lookup["annotations"]["readOnlyHint"] is True
+    assert "idempotency_key" not in lookup["inputSchema"]["properties"]
+    assert add["annotations"]["readOnlyHint"] is False
+    assert set(add["inputSchema"]["properties"]) == {"customer_id", "amount_cents", "idempotency_key"}
+    assert "idempotency_key" in add["inputSchema"]["required"]
+
+
+def test_the_entrys_fields_policy_and_result_screen_apply_to_each_tool(live: Live) -> None:
+    key = unique("y-")
+    done = live.call("yml_add_credit", {"customer_id": "cust-7", "amount_cents": 1200, "idempotency_key": key})
+    assert done.status_code == 200, done.text
+    assert done.json()["result"]["amount_cents"] == 1200
+    assert live.call("yml_add_credit", {"customer_id": "cust-7", "amount_cents": 1200, "idempotency_key": key}).json()[
+        "replayed"
+    ]
+    assert live.applied(key) == 1
+    # The entry's policy holds a large credit on the state-changing tool.
+    held = live.call(
+        "yml_add_credit", {"customer_id": "cust-7", "amount_cents": 90_000, "idempotency_key": unique("k-")}
+    )
+    assert held.status_code == 202 and held.json()["status"] == "pending_approval"
+    assert held.json()["result"]["rules"] == ["large_credit"]
+    # The entry's fields: customer_id is an identifier, so prose in it is refused.
+    odd = live.call("yml_lookup_customer", {"customer_id": "cust 7 please"})
+    assert odd.status_code == 422 and odd.json()["error"]["code"] == "injection_blocked", odd.text
+    looked = live.call("yml_lookup_customer", {"customer_id": "cust-7"})
+    assert looked.status_code == 200, looked.text
+    assert "<<data " in looked.json()["result"]["notes"]
+
+
+def test_a_schema_recorded_by_tools_sync_is_used_by_the_running_server_without_restart(live: Live) -> None:
+    before = live.tools_sync()
+    pids = live.server.worker_pids()
+    live.mcp.admin("schema", {"v": 2})  # add_credit now requires a reason
+    try:
+        after = live.tools_sync()
+        assert after["yml_add_credit"]["changed"] is True
+        assert after["yml_add_credit"]["version"] == before["yml_add_credit"]["version"] + 1
+        # Several calls, so that both gunicorn workers answer at least once.
+        for _ in range(6):
+            refused = live.call(
+                "yml_add_credit", {"customer_id": "cust-8", "amount_cents": 300, "idempotency_key": unique("k-")}
+            )
+            assert refused.status_code == 422, refused.text
+            assert refused.json()["error"]["code"] == "validation_failed"
+            assert "reason" in json.dumps(refused.json()["error"]["details"])
+        arguments = {
+            "customer_id": "cust-8",
+            "amount_cents": 300,
+            "reason": "goodwill",
+            "idempotency_key": unique("k-"),
+        }
+        done = live.call("yml_add_credit", arguments)
+        assert done.status_code == 200, done.text
+        assert done.json()["result"]["reason"] == "goodwill"
+        assert live.server.worker_pids() == pids  # no restart
+        with live.blocker.unblock():
+            changed = AuditEntry.objects.filter(action="upstream_tool_changed", tool="yml_add_credit").latest("id")
+            initiated = AuditEntry.objects.get(tool_call_id=done.json()["id"], action="transfer_initiated")
+        assert changed.details["schema_sha256"] == after["yml_add_credit"]["schema_sha256"]
+        assert changed.details["previous_sha256"] == before["yml_add_credit"]["schema_sha256"]
+        assert initiated.details["tool_version"] == after["yml_add_credit"]["schema_sha256"][:12]
+    finally:
+        live.mcp.admin("schema", {"v": 1})
+        live.tools_sync()
+    back = live.call("yml_add_credit", {"customer_id": "cust-8", "amount_cents": 300, "idempotency_key": unique("k-")})
+    assert back.status_code == 200, back.text
