@@ -90,7 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     splits = load_examples()
     train = splits["train"]
-    model = LogisticRegression(C=8.0, max_iter=2000, class_weight="balanced")
+    model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
     model.fit(featurize([t for t, _ in train]), [label for _, label in train])
     onnx_model = convert_sklearn(
         model,
