@@ -325,9 +325,12 @@ TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = envint("TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS"
 TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2, minimum=1)
 TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
-# about free text the rules let through.  "" = off, "shipped" = the model in
-# toolguard/pipeline/sanitizer/model/, or a path to a model in that format.
-TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "")
+# about free text the rules let through.  Unset = "shipped" (the model in
+# toolguard/pipeline/sanitizer/model/), a path to a model in that format, or
+# an explicit empty value / "off" to switch the stage off.
+TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped").strip()
+if TOOLGUARD_INJECTION_MODEL.lower() == "off":
+    TOOLGUARD_INJECTION_MODEL = ""
 if TOOLGUARD_INJECTION_MODEL not in ("", "shipped") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
 _threshold = os.environ.get("TOOLGUARD_INJECTION_THRESHOLD") or "0.8"

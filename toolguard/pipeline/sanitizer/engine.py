@@ -34,7 +34,7 @@ from toolguard.pipeline.sanitizer.canonical import (
 )
 from toolguard.pipeline.sanitizer.decoders import payloads, spellings
 from toolguard.pipeline.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
-from toolguard.pipeline.sanitizer.model import InjectionClassifier
+from toolguard.pipeline.sanitizer.model import InjectionClassifier, model_views
 from toolguard.pipeline.sanitizer.rules import (
     HIDDEN_PAYLOAD,
     INVALID_IDENTIFIER,
@@ -281,7 +281,7 @@ class _Walker:
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
             return
-        score = self.classifier.score(text)
+        score = max(self.classifier.score(view) for view in model_views(text))
         if score >= self.threshold:
             self.suspicion = Suspicion(field=path, score=round(score, 4))
 
