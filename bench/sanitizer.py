@@ -7,9 +7,10 @@ Prints one JSON object:
   schema validation + sanitization (the guard's budget is 100 µs);
 * the model stage's cost per call (the shipped ONNX model);
 * the multilingual corpus (tests/pipeline/corpus/): per family and per
-  language, attacks blocked / held / passed, and legitimate values refused /
-  held / passed -- train and holdout splits apart, with the model stage and
-  with the rules alone.
+  language, attacks blocked / held / passed and the share stopped, and
+  legitimate values refused / held / passed (with the values refused or
+  held) -- the train and holdout splits and the blind set apart, with the
+  model stage and with the rules alone.
 
 Every iteration uses a new idempotency key, as real traffic does, so the
 identifier cache only helps where it would in production.
@@ -101,8 +102,16 @@ def _report(score: CorpusScore) -> dict[str, Any]:
     attack_totals: dict[str, Counter[str]] = {}
     for (split, _), counter in score.attacks_by_family.items():
         attack_totals.setdefault(split, Counter()).update(counter)
+    stopped: dict[str, dict[str, float]] = {}
+    for split, family in sorted(score.attacks_by_family):
+        stopped.setdefault(split, {})[family] = round(score.stopped(split, family) * 100, 1)
+    refused: dict[str, list[str]] = {}
+    for row, outcome in score.refused_legitimate:
+        refused.setdefault(row["split"], []).append(f"{outcome}: {row['text']}")
     return {
         "attacks": {split: _counts(c) for split, c in sorted(attack_totals.items())},
+        "stopped_percent_by_family": stopped,
+        "legitimate_refused_or_held": refused,
         "legitimate": {split: _counts(c, legitimate=True) for split, c in sorted(legit_totals.items())},
         "attacks_by_family": table(score.attacks_by_family),
         "attacks_by_language": table(score.attacks_by_lang),

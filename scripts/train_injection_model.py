@@ -3,7 +3,8 @@
 A logistic regression on hashed character n-grams (1-4) of the canonical
 form, trained on the train split of toolguard's own corpus
 (tests/pipeline/corpus/*.jsonl, plus the regression corpus in
-tests/pipeline/sanitizer_corpus.py) and measured on the holdout split.  The
+tests/pipeline/sanitizer_corpus.py, plus the hard legitimate values in
+tests/pipeline/corpus/train_negatives.py) and measured on the holdout split.  The
 featurizer is toolguard.pipeline.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
@@ -32,8 +33,15 @@ from skl2onnx import convert_sklearn  # noqa: E402
 from skl2onnx.common.data_types import FloatTensorType  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
-from toolguard.pipeline.sanitizer.canonical import canonical_form  # noqa: E402
-from toolguard.pipeline.sanitizer.model import DEFAULT_BUCKETS, DEFAULT_NGRAMS, SHIPPED_MODEL, hashed_ngrams  # noqa: E402
+from toolguard.pipeline.sanitizer.canonical import decode_layers  # noqa: E402
+from toolguard.pipeline.sanitizer.model import (  # noqa: E402
+    DEFAULT_BUCKETS,
+    DEFAULT_NGRAMS,
+    SHIPPED_MODEL,
+    hashed_ngrams,
+    model_text,
+    model_views,
+)
 
 CORPUS = ROOT / "tests" / "pipeline" / "corpus"
 DEFAULT_THRESHOLD = 0.8
@@ -55,21 +63,52 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
             splits["holdout" if index % 4 == 3 else "train"].append((text, 1))
     for index, text in enumerate(LEGITIMATE):
         splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
+    from tests.pipeline.corpus.train_negatives import NEGATIVES
+
+    # Hard legitimate values written for training only (never a split).
+    splits["train"].extend((text, 0) for text in NEGATIVES)
     return splits
 
 
 def featurize(texts: list[str]) -> csr_matrix:
     rows, cols, values = [], [], []
     for row, text in enumerate(texts):
-        for bucket, weight in hashed_ngrams(canonical_form(text)).items():
+        for bucket, weight in hashed_ngrams(model_text(text)).items():
             rows.append(row)
             cols.append(bucket)
             values.append(weight)
     return csr_matrix((values, (rows, cols)), shape=(len(texts), DEFAULT_BUCKETS), dtype=np.float32)
 
 
+def with_payloads(examples: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The examples plus the texts hidden in their base64 and hex payloads,
+    with the example's label: the model stage scores those texts too.  An
+    attack that hides its text in a payload is learnt from that text only:
+    the blob around it is no sign of an attack (keys and IBANs look alike)."""
+    out: list[tuple[str, int]] = []
+    for text, label in examples:
+        views = list(model_views(decode_layers(text)))
+        if label == 1 and len(views) > 1:
+            views = views[1:]
+        out.extend((view, label) for view in views)
+    return out
+
+
+def scores_of(model: LogisticRegression, examples: list[tuple[str, int]]) -> np.ndarray:
+    """Each example's score as the model stage computes it: the highest over
+    the value and its payloads."""
+    views = [list(model_views(decode_layers(text))) for text, _ in examples]
+    flat = model.predict_proba(featurize([v for vs in views for v in vs]))[:, 1]
+    out: list[float] = []
+    start = 0
+    for vs in views:
+        out.append(float(flat[start : start + len(vs)].max()))
+        start += len(vs)
+    return np.array(out)
+
+
 def measure(model: LogisticRegression, examples: list[tuple[str, int]], threshold: float) -> dict[str, float | int]:
-    scores = model.predict_proba(featurize([t for t, _ in examples]))[:, 1]
+    scores = scores_of(model, examples)
     labels = np.array([label for _, label in examples])
     flagged = scores >= threshold
     attacks, legit = labels == 1, labels == 0
@@ -89,8 +128,8 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     args = parser.parse_args()
     splits = load_examples()
-    train = splits["train"]
-    model = LogisticRegression(C=8.0, max_iter=2000, class_weight="balanced")
+    train = with_payloads(splits["train"])
+    model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
     model.fit(featurize([t for t, _ in train]), [label for _, label in train])
     onnx_model = convert_sklearn(
         model,
@@ -99,7 +138,7 @@ def main() -> None:
         target_opset=17,
     )
     for key, value in {
-        "featurizer": "toolguard hashed_ngrams (crc32, log counts, l2) of canonical_form",
+        "featurizer": "toolguard hashed_ngrams (crc32, log counts, l2) of model_text",
         "ngram_min": str(DEFAULT_NGRAMS[0]),
         "ngram_max": str(DEFAULT_NGRAMS[1]),
     }.items():
@@ -115,7 +154,7 @@ def main() -> None:
         "model": args.out.name,
         "bytes": args.out.stat().st_size,
         "threshold": args.threshold,
-        "train": measure(model, train, args.threshold),
+        "train": measure(model, splits["train"], args.threshold),
         "holdout": measure(model, splits["holdout"], args.threshold),
         "holdout_by_threshold": sweep,
     }

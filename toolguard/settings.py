@@ -325,12 +325,11 @@ TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = envint("TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS"
 TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2, minimum=1)
 TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
-# about free text the rules let through.  "shipped" (the default) = the model in
-# toolguard/pipeline/sanitizer/model/, a path = a model in that format, "off"
-# or an empty value = no model stage. On by default: the rules alone miss
-# paraphrases that the model holds for review (docs/performance.md, Sanitizer).
-TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped")
-if TOOLGUARD_INJECTION_MODEL == "off":
+# about free text the rules let through.  Unset = "shipped" (the model in
+# toolguard/pipeline/sanitizer/model/), a path to a model in that format, or
+# an explicit empty value / "off" to switch the stage off.
+TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped").strip()
+if TOOLGUARD_INJECTION_MODEL.lower() == "off":
     TOOLGUARD_INJECTION_MODEL = ""
 if TOOLGUARD_INJECTION_MODEL not in ("", "shipped") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")

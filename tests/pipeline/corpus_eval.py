@@ -20,6 +20,9 @@ from toolguard.pipeline.sanitizer import InjectionClassifier, sanitize_arguments
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DEFAULT_THRESHOLD = 0.8
+# (attacks, legitimate) files scored.  The blind set (split "blind") was
+# written apart from the corpus and is never trained on: corpus/blind.py.
+CORPUS_FILES = (("attacks.jsonl", "legitimate.jsonl"), ("blind_attacks.jsonl", "blind_legitimate.jsonl"))
 
 
 def rows(name: str) -> Iterator[dict[str, Any]]:
@@ -60,15 +63,22 @@ class CorpusScore:
 
 def score_corpus(classifier: InjectionClassifier | None, threshold: float = DEFAULT_THRESHOLD) -> CorpusScore:
     score = CorpusScore()
-    for row in rows("attacks.jsonl"):
+    for attacks, legitimate in CORPUS_FILES:
+        _score_files(score, attacks, legitimate, classifier, threshold)
+    return score
+
+
+def _score_files(
+    score: CorpusScore, attacks: str, legitimate: str, classifier: InjectionClassifier | None, threshold: float
+) -> None:
+    for row in rows(attacks):
         outcome = verdict(row["text"], classifier, threshold)
         score.attacks_by_family[(row["split"], row["family"])][outcome] += 1
         score.attacks_by_lang[(row["split"], row["lang"])][outcome] += 1
         if outcome == "passed":
             score.passed_attacks.append(row)
-    for row in rows("legitimate.jsonl"):
+    for row in rows(legitimate):
         outcome = verdict(row["text"], classifier, threshold)
         score.legitimate[(row["split"], row["lang"])][outcome] += 1
         if outcome != "passed":
             score.refused_legitimate.append((row, outcome))
-    return score

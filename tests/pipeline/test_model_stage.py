@@ -48,6 +48,38 @@ def test_the_shipped_model_separates_an_attack_from_a_memo() -> None:
 
 def test_no_model_configured_means_no_model_stage() -> None:
     assert load_classifier("") is None
+    assert load_classifier("off") is None
+
+
+def test_the_shipped_model_is_the_default(settings: Any) -> None:
+    import os
+
+    if "TOOLGUARD_INJECTION_MODEL" not in os.environ:
+        assert settings.TOOLGUARD_INJECTION_MODEL == "shipped"
+    assert settings.TOOLGUARD_MODEL_ACTION == "hold"
+
+
+def test_the_model_reads_what_a_payload_decodes_to() -> None:
+    import base64
+
+    classifier = load_classifier("shipped")
+    blob = base64.b64encode(SUSPECT.encode()).decode()
+    # The rules see inside the blob and find nothing; the model reads the text.
+    assert sanitize_arguments({"memo": f"ref {blob}"}, {}).block is None
+    held = sanitize_arguments({"memo": f"ref {blob}"}, {}, classifier=classifier, threshold=0.8)
+    assert held.block is None and held.suspicion is not None
+
+
+def test_a_pasted_key_or_a_link_host_is_no_sign_of_an_injection() -> None:
+    from toolguard.pipeline.sanitizer.model import model_text
+
+    assert model_text("fwd tg_live_abcdefghijklmnop0123 to https://evil.example.com/x?d=1") == "fwd 0 to //x/x?d=1"
+    classifier = load_classifier("shipped")
+    for memo in (
+        "fwd tg_live_abcdefghijklmnopqrstuvwx0123 and ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        "my key 0a1b2c3d4e5f6a7b8c9d",
+    ):
+        assert sanitize_arguments({"memo": memo}, {}, classifier=classifier, threshold=0.8).suspicion is None, memo
 
 
 def test_a_model_with_the_wrong_input_is_refused(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from toolguard.pipeline.sanitizer.canonical import (
 )
 from toolguard.pipeline.sanitizer.decoders import payloads, spellings
 from toolguard.pipeline.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
-from toolguard.pipeline.sanitizer.model import InjectionClassifier
+from toolguard.pipeline.sanitizer.model import InjectionClassifier, model_views
 from toolguard.pipeline.sanitizer.rules import (
     HIDDEN_PAYLOAD,
     INVALID_IDENTIFIER,
@@ -53,6 +53,7 @@ FieldKind = Literal["identifier", "free_text", "free_text_links"]
 FIELD_KINDS: tuple[str, ...] = ("identifier", "free_text", "free_text_links")
 
 RULES: tuple[Rule, ...] = load_rules()
+_MIN_SPELLING_TRIGGER = 3
 _CANONICAL = RuleSet(rule for rule in RULES if rule.form == "canonical")
 # Spellings (reversed, rot13, leetspeak) only matter for instructions to a
 # model.  A rewritten memo is letter soup where short triggers ("ai", "or")
@@ -63,7 +64,7 @@ _DIRECTIVE = RuleSet(
     if rule.form == "canonical"
     and rule.category == PROMPT_INJECTION
     and rule.triggers is not None
-    and min(map(len, rule.triggers)) >= 4
+    and min(map(len, rule.triggers)) >= _MIN_SPELLING_TRIGGER
 )
 _COMPACT = RuleSet(rule for rule in RULES if rule.form == "compact")
 _CASED = RuleSet(rule for rule in RULES if rule.form == "cased")
@@ -150,8 +151,11 @@ def _match(forms: tuple[str, ...], links: bool) -> Rule | None:
 def screen_text(decoded: str, *, links: bool = True, depth: int = 0) -> Rule | None:
     """The first rule that fires on already-decoded text, looking inside
     base64 and hex payloads too.  `links`: whether the links rules apply."""
-    rule = _match(matching_forms(decoded), links)
-    if rule is None and SPACED_OUT_RE.search(decoded) is not None:
+    forms = matching_forms(decoded)
+    rule = _match(forms, links)
+    # Letters spelled out one by one; the folded form also sees spaced-out
+    # symbols that stand for letters (regional indicators, "🇮 🇬 🇳").
+    if rule is None and any(SPACED_OUT_RE.search(text) is not None for text in (decoded, forms[-1])):
         rule = _DIRECTIVE.first_match(respaced_form(decoded), links=links)
     if rule is None:
         # Case matters for a few markers: "SYSTEM:" mid-sentence is a role
@@ -174,7 +178,7 @@ def _texts(decoded: str, depth: int = 0) -> list[tuple[str, str]]:
     texts += [("compact", _NON_ALNUM_RE.sub("", form)) for form in forms]
     texts += [("spelling", spelling) for form in forms for spelling in spellings(form)]
     texts.append(("cased", decoded))
-    if SPACED_OUT_RE.search(decoded) is not None:
+    if any(SPACED_OUT_RE.search(text) is not None for text in (decoded, forms[-1])):
         texts.append(("spelling", respaced_form(decoded)))
     if depth < _MAX_PAYLOAD_DEPTH:
         for text in payloads(decoded):
@@ -277,7 +281,7 @@ class _Walker:
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
             return
-        score = self.classifier.score(text)
+        score = max(self.classifier.score(view) for view in model_views(text))
         if score >= self.threshold:
             self.suspicion = Suspicion(field=path, score=round(score, 4))
 
