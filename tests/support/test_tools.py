@@ -114,9 +114,8 @@ def test_an_email_with_a_link_is_held_with_its_own_summary_then_approved(
     body = held.json()
     assert held.status_code == 202
     # The policy's own rules; a password-reset link to a stranger is also what
-    # the model stage (on by default) holds as a suspected injection.
-    assert body["result"]["rules"][:2] == ["contains_link", "recipient_not_on_file"]
-    assert set(body["result"]["rules"][2:]) <= {"injection_suspected"}
+    # the model stage (on by default) holds as a suspected injection (it scores 0.88).
+    assert body["result"]["rules"] == ["contains_link", "recipient_not_on_file", "injection_suspected"]
     approval = ApprovalRequest.objects.get(id=body["approval_id"])
     assert approval.value_cents is None and approval.currency == "" and approval.held_ref == ""
     assert approval.summary["title"] == "Email to someone@elsewhere.example: Your order"
