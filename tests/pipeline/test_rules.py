@@ -91,6 +91,28 @@ def test_a_rule_with_an_unknown_category_does_not_load(tmp_path: Path) -> None:
         load_file(path)
 
 
+def test_a_term_takes_in_the_terms_it_names(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "category: prompt_injection\nterms:\n  en: [send]\n  fr: [envoie]\n  any: ['%en%', '%fr%', mail]\n"
+        "rules:\n- id: demo.x\n  pattern: '%any% it'\n  block: [envoie it]\n  triggers: ['%any%']\n",
+    )
+    (rule,) = load_file(path)[1]
+    assert rule.triggers == frozenset({"send", "envoie", "mail"})
+    assert all(rule.matches(text) for text in ("send it", "envoie it", "mail it"))
+    assert not rule.matches("post it")
+
+
+def test_a_term_naming_a_term_not_defined_above_it_does_not_load(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "category: prompt_injection\nterms:\n  any: ['%fr%']\n  fr: [envoie]\n"
+        "rules:\n- id: demo.x\n  pattern: '%any%'\n  block: [envoie]\n",
+    )
+    with pytest.raises(RuleError, match="not a term defined above it"):
+        load_file(path)
+
+
 def test_duplicate_ids_across_files_do_not_load(tmp_path: Path) -> None:
     body = "category: sql_injection\nrules:\n- id: demo.x\n  pattern: abc\n  block: [abc]\n"
     (tmp_path / "a.yaml").write_text(body, encoding="utf-8")

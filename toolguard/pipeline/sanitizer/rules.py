@@ -123,11 +123,26 @@ def _strings(value: Any, where: str, key: str) -> tuple[str, ...]:
 
 
 def _terms(raw: Any, where: str) -> dict[str, tuple[str, ...]]:
+    """Named phrase lists.  An entry "%name%" takes in every phrase of a term
+    defined above it, so a rule across languages reuses each language's list
+    (send: ['%en_send%', '%es_send%']) instead of a copy of it."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise RuleError(f"{where}: terms must be a mapping of name to a list of phrases")
-    return {str(name): _strings(words, where, f"terms.{name}") for name, words in raw.items()}
+    terms: dict[str, tuple[str, ...]] = {}
+    for name, words in raw.items():
+        phrases: list[str] = []
+        for word in _strings(words, where, f"terms.{name}"):
+            match = _MACRO_RE.fullmatch(word)
+            if match is None:
+                phrases.append(word)
+            elif match.group(1) in terms:
+                phrases.extend(terms[match.group(1)])
+            else:
+                raise RuleError(f"{where}: terms.{name} names {word}, which is not a term defined above it")
+        terms[str(name)] = tuple(dict.fromkeys(phrases))
+    return terms
 
 
 def _alternation(phrases: tuple[str, ...]) -> str:
