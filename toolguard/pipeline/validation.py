@@ -3,6 +3,15 @@
 Messages are written here rather than taken from jsonschema, whose messages
 quote the offending value: a rejected payload must not echo into responses
 that end up in logs.
+
+The reference is `jsonschema` under toolguard's stricter reading (JSON
+integers only, whole-string patterns).  It costs about 60 µs for a transfer's
+six fields, more than the whole sanitizer, so a call is first offered to
+`jsonschema-rs` (compiled, well under a microsecond): where it accepts, and
+the call and schema are of the kinds where the two are known to agree, the
+call is valid.  Everything else (a rejection, a float anywhere, a schema with
+formats, remote references or patterns outside the shared subset) goes to the
+reference, which writes the errors.
 """
 
 from __future__ import annotations
@@ -11,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
@@ -65,6 +75,87 @@ def strict_validator(tool: Tool) -> Any:
     return cached[1]
 
 
+# Patterns whose meaning is the same in ECMA-262 (jsonschema-rs) and Python's
+# re: ASCII literals and classes of them, quantifiers, `^` and a final `$`.
+# `\\d`, `\\w`, `\\s`, `.` and `\\b` differ (Unicode in Python, ASCII or other
+# line terminators in ECMA-262), so a pattern using them is left to the
+# reference.
+_SHARED_PATTERN_RE = re.compile(
+    r"\^?(?:(?:\[\^?(?:[A-Za-z0-9 _.,:;@#/+=-]|\\[\\\]\[.+*?()^$/-])+\]|[A-Za-z0-9 _,:;@#/=-]|\\[.+*?()\[\]^$/\\-])"
+    r"(?:[*+?]|\{\d{1,3}(?:,\d{0,3})?\})?)*\$?"
+)
+# Integers beyond what a JSON number carries exactly go to the reference.
+_EXACT_INT = 2**53
+
+
+def _schema_is_shared(node: Any) -> bool:
+    """Whether jsonschema-rs and the reference agree on every instance of this schema."""
+    if isinstance(node, list):
+        return all(_schema_is_shared(item) for item in node)
+    if not isinstance(node, dict):
+        return True
+    for key, value in node.items():
+        if key == "format":
+            return False  # format checkers differ between the two libraries
+        if key == "$ref" and not (isinstance(value, str) and value.startswith("#")):
+            return False
+        if key == "pattern" and not (isinstance(value, str) and _SHARED_PATTERN_RE.fullmatch(value)):
+            return False
+        if key == "patternProperties" and isinstance(value, dict):
+            if not all(_SHARED_PATTERN_RE.fullmatch(name) for name in value):
+                return False
+        if key in ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas"):
+            if isinstance(value, dict) and not all(_schema_is_shared(item) for item in value.values()):
+                return False
+        elif not _schema_is_shared(value):
+            return False
+    return True
+
+
+def _instance_is_shared(value: Any, depth: int = 0) -> bool:
+    """Whether the instance is made of what both libraries read alike: no
+    floats (jsonschema-rs counts 1.0 as an integer), no huge integers, string keys."""
+    if isinstance(value, str) or value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return -_EXACT_INT < value < _EXACT_INT
+    if depth > 32:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _instance_is_shared(item, depth + 1) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_instance_is_shared(item, depth + 1) for item in value)
+    return False
+
+
+# Fast validators, one per tool (None: the schema is outside the shared subset).
+_FAST: dict[int, tuple[Tool, Any]] = {}
+
+
+def fast_validator(tool: Tool) -> Any:
+    """The tool's jsonschema-rs validator, or None where only the reference may decide."""
+    cached = _FAST.get(id(tool))
+    if cached is None or cached[0] is not tool:
+        validator = None
+        if _schema_is_shared(tool.schema):
+            try:
+                validator = jsonschema_rs.Draft202012Validator(tool.schema)
+            except (ValueError, jsonschema_rs.ValidationError):
+                validator = None
+        cached = (tool, validator)
+        _FAST[id(tool)] = cached
+    return cached[1]
+
+
+def reference_errors(tool: Tool, arguments: Any) -> list[dict[str, str]]:
+    """Every schema error by the reference validator, each with a JSON pointer path, a message and a code."""
+    errors = []
+    for error in sorted(strict_validator(tool).iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path))):
+        path, message = _describe(error)
+        errors.append({"path": path, "message": message, "code": str(error.validator)})
+    return errors
+
+
 def _pointer(parts: list[Any]) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
@@ -95,8 +186,11 @@ def _describe(error: ValidationError) -> tuple[str, str]:
 
 def validation_errors(tool: Tool, arguments: Any) -> list[dict[str, str]]:
     """Every schema error, each with a JSON pointer path, a message and a code."""
-    errors = []
-    for error in sorted(strict_validator(tool).iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path))):
-        path, message = _describe(error)
-        errors.append({"path": path, "message": message, "code": str(error.validator)})
-    return errors
+    fast = fast_validator(tool)
+    if fast is not None and _instance_is_shared(arguments):
+        try:
+            if fast.is_valid(arguments):
+                return []
+        except (ValueError, TypeError):
+            pass  # the reference decides what jsonschema-rs cannot read
+    return reference_errors(tool, arguments)
