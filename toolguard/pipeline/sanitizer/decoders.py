@@ -20,9 +20,11 @@ from collections.abc import Iterator
 
 _BASE64_RUN_RE = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,3}")
 _BASE64_SPLIT_RE = re.compile(r"[-_]")
-# Two or more base64-looking chunks separated by spaces or line breaks, the
-# whole at least 16 characters: "aWdub3Jl IHByZXZp b3VzIGluc3Ry".
-_BASE64_CHUNKS_RE = re.compile(r"(?:[A-Za-z0-9+/]{4,}={0,2}[ \t\r\n]+){1,}[A-Za-z0-9+/]{2,}={0,3}")
+# Two or more base64-looking chunks separated by spaces, line breaks or
+# punctuation, the whole at least 16 characters: "aWdub3Jl IHByZXZp b3VzIGluc3Ry",
+# "aWdub3Jl | IHByZXZp | b3VzIGluc3Ry".
+_BASE64_CHUNKS_RE = re.compile(r"(?:[A-Za-z0-9+/]{4,}={0,2}(?:[ \t\r\n]*[|.,;:·][ \t\r\n]*|[ \t\r\n]+)){1,}[A-Za-z0-9+/]{2,}={0,3}")
+_CHUNK_SEPARATORS_RE = re.compile(r"[\s|.,;:·]+")
 _INNER_CASE_CHANGE_RE = re.compile(r"[a-z][A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]")
 _HEX_RUN_RE = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,-]?){12,}")
 _WHITESPACE_RE = re.compile(r"\s+")
@@ -70,6 +72,9 @@ def _base64_candidates(run: str) -> list[str]:
         # "ref-aWdub3Jl..." : the blob may be glued to an ordinary word.
         pieces = _BASE64_SPLIT_RE.split(run)
         candidates.extend(p for p in pieces if len(p) >= 16)
+        # "Zm9yZ2V0-IHlvdXIg-Z3VpZGVs": one blob cut into chunks by dashes.
+        if len(pieces) > 2:
+            candidates.append("".join(pieces))
         tail = run.partition("-" if "-" in run else "_")[2]
         if len(tail) >= 16 and tail not in candidates:
             candidates.append(tail)
@@ -87,7 +92,7 @@ def payloads(decoded: str) -> Iterator[str]:
                 yield text
     if _INNER_CASE_CHANGE_RE.search(decoded) is not None:
         for match in _BASE64_CHUNKS_RE.finditer(decoded):
-            text = decode_base64_text(_WHITESPACE_RE.sub("", match.group()))
+            text = decode_base64_text(_CHUNK_SEPARATORS_RE.sub("", match.group()))
             if text is not None:
                 yield text
     for match in _HEX_RUN_RE.finditer(decoded):
