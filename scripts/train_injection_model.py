@@ -4,7 +4,7 @@ A logistic regression on hashed character n-grams (1-4) of the canonical
 form, trained on the train split of toolguard's own corpus
 (tests/pipeline/corpus/*.jsonl, plus the regression corpus in
 tests/pipeline/sanitizer_corpus.py, plus the hard legitimate values in
-tests/pipeline/corpus/train_negatives.py) and measured on the holdout split.  The
+tests/pipeline/corpus/train_negatives.py and train_negatives_support.py) and measured on the holdout split.  The
 featurizer is toolguard.pipeline.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
@@ -64,10 +64,28 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
     for index, text in enumerate(LEGITIMATE):
         splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
     from tests.pipeline.corpus.train_negatives import NEGATIVES
+    from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
 
     # Hard legitimate values written for training only (never a split).
     splits["train"].extend((text, 0) for text in NEGATIVES)
+    splits["train"].extend((text, 0) for text in SUPPORT_NEGATIVES)
     return splits
+
+
+# Customer messages teach the model that a polite request to staff ("could
+# you check the refund?") is no attack; at full weight they also teach it that
+# politely worded paraphrases are none (holdout paraphrase recall fell from
+# 100 % to 90 %).  At a twentieth of the weight they still cut the second
+# blind set's held customer messages from 7.1 % to 0.5 %, and every holdout
+# family stays at 95 % or more.
+SUPPORT_WEIGHT = 0.05
+
+
+def sample_weights(train: list[tuple[str, int]]) -> np.ndarray:
+    from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
+
+    support = {view for text in SUPPORT_NEGATIVES for view in model_views(decode_layers(text))}
+    return np.array([SUPPORT_WEIGHT if label == 0 and text in support else 1.0 for text, label in train])
 
 
 def featurize(texts: list[str]) -> csr_matrix:
@@ -130,7 +148,7 @@ def main() -> None:
     splits = load_examples()
     train = with_payloads(splits["train"])
     model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
-    model.fit(featurize([t for t, _ in train]), [label for _, label in train])
+    model.fit(featurize([t for t, _ in train]), [label for _, label in train], sample_weight=sample_weights(train))
     onnx_model = convert_sklearn(
         model,
         initial_types=[("features", FloatTensorType([None, DEFAULT_BUCKETS]))],

@@ -20,9 +20,14 @@ from toolguard.pipeline.sanitizer import InjectionClassifier, sanitize_arguments
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DEFAULT_THRESHOLD = 0.8
-# (attacks, legitimate) files scored.  The blind set (split "blind") was
-# written apart from the corpus and is never trained on: corpus/blind.py.
-CORPUS_FILES = (("attacks.jsonl", "legitimate.jsonl"), ("blind_attacks.jsonl", "blind_legitimate.jsonl"))
+# (attacks, legitimate) files scored.  The blind sets (splits "blind" and
+# "blind2") were written apart from the corpus and are never trained on:
+# corpus/blind.py, corpus/blind2.py.
+CORPUS_FILES = (
+    ("attacks.jsonl", "legitimate.jsonl"),
+    ("blind_attacks.jsonl", "blind_legitimate.jsonl"),
+    ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
+)
 
 
 def rows(name: str) -> Iterator[dict[str, Any]]:

@@ -26,7 +26,16 @@ BLIND_BAR = 0.97
 BLIND_FAMILY_BAR = 0.7
 MAX_REFUSED = 0.01
 MAX_HELD = 0.02
-BLIND_FAMILIES = sorted({row["family"] for row in rows("blind_attacks.jsonl")})
+# Each blind set: its split and its files.
+BLIND_SETS = {
+    "blind": ("blind_attacks.jsonl", "blind_legitimate.jsonl"),
+    "blind2": ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
+}
+BLIND_FAMILIES = [
+    (split, family)
+    for split, (attacks, _) in BLIND_SETS.items()
+    for family in sorted({row["family"] for row in rows(attacks)})
+]
 
 
 @pytest.fixture(scope="module")
@@ -56,36 +65,39 @@ def test_every_attack_family_is_stopped(family: str, with_model: CorpusScore) ->
     assert holdout >= HOLDOUT_BAR, f"{family}: {holdout:.0%} of the holdout split stopped"
 
 
-def test_the_blind_set_covers_the_families_and_languages() -> None:
-    attacks = list(rows("blind_attacks.jsonl"))
-    legitimate = list(rows("blind_legitimate.jsonl"))
+@pytest.mark.parametrize("split", sorted(BLIND_SETS))
+def test_the_blind_set_covers_the_families_and_languages(split: str) -> None:
+    attacks = list(rows(BLIND_SETS[split][0]))
+    legitimate = list(rows(BLIND_SETS[split][1]))
     assert len(attacks) >= 150 and len(legitimate) >= 150
     assert len({row["lang"] for row in attacks}) >= 20 and len({row["lang"] for row in legitimate}) >= 20
-    assert set(BLIND_FAMILIES) == set(FAMILIES)
+    assert set(FAMILIES) <= {row["family"] for row in attacks}
+    assert {row["split"] for row in attacks + legitimate} == {split}
     corpus = {row["text"] for name in ("attacks.jsonl", "legitimate.jsonl") for row in rows(name)}
     assert not corpus & {row["text"] for row in attacks + legitimate}
 
 
-@pytest.mark.parametrize("family", BLIND_FAMILIES)
-def test_every_attack_family_of_the_blind_set_is_stopped(family: str, with_model: CorpusScore) -> None:
-    stopped = with_model.stopped("blind", family)
-    assert stopped >= BLIND_FAMILY_BAR, f"{family}: {stopped:.0%} of the blind set stopped"
+@pytest.mark.parametrize(("split", "family"), BLIND_FAMILIES)
+def test_every_attack_family_of_the_blind_set_is_stopped(split: str, family: str, with_model: CorpusScore) -> None:
+    stopped = with_model.stopped(split, family)
+    assert stopped >= BLIND_FAMILY_BAR, f"{family}: {stopped:.0%} of the {split} set stopped"
 
 
-def test_the_blind_set_is_stopped(with_model: CorpusScore) -> None:
-    passed = [row["text"] for row in with_model.passed_attacks if row["split"] == "blind"]
-    total = sum(1 for _ in rows("blind_attacks.jsonl"))
+@pytest.mark.parametrize("split", sorted(BLIND_SETS))
+def test_the_blind_set_is_stopped(split: str, with_model: CorpusScore) -> None:
+    passed = [row["text"] for row in with_model.passed_attacks if row["split"] == split]
+    total = sum(1 for _ in rows(BLIND_SETS[split][0]))
     assert 1 - len(passed) / total >= BLIND_BAR, passed
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind"])
+@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2"])
 def test_at_most_one_percent_of_legitimate_values_are_refused(split: str, with_model: CorpusScore) -> None:
     refused = [row["text"] for row, outcome in with_model.refused_legitimate if outcome == "blocked"]
     assert with_model.legit_rate(split, "blocked") <= MAX_REFUSED, refused
     assert with_model.legit_rate(split, "held") <= MAX_HELD
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind"])
+@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2"])
 def test_the_rules_alone_refuse_no_more_legitimate_values(split: str, rules_only: CorpusScore) -> None:
     assert rules_only.legit_rate(split, "blocked") <= MAX_REFUSED
 
