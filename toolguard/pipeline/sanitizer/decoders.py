@@ -23,7 +23,9 @@ _BASE64_SPLIT_RE = re.compile(r"[-_]")
 # Two or more base64-looking chunks separated by spaces, line breaks or
 # punctuation, the whole at least 16 characters: "aWdub3Jl IHByZXZp b3VzIGluc3Ry",
 # "aWdub3Jl | IHByZXZp | b3VzIGluc3Ry".
-_BASE64_CHUNKS_RE = re.compile(r"(?:[A-Za-z0-9+/]{4,}={0,2}(?:[ \t\r\n]*[|.,;:·][ \t\r\n]*|[ \t\r\n]+)){1,}[A-Za-z0-9+/]{2,}={0,3}")
+_BASE64_CHUNKS_RE = re.compile(
+    r"(?:[A-Za-z0-9+/]{4,}={0,2}(?:[ \t\r\n]*[|.,;:·][ \t\r\n]*|[ \t\r\n]+)){1,}[A-Za-z0-9+/]{2,}={0,3}"
+)
 _CHUNK_SEPARATORS_RE = re.compile(r"[\s|.,;:·]+")
 _INNER_CASE_CHANGE_RE = re.compile(r"[a-z][A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]")
 _HEX_RUN_RE = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,-]?){12,}")
