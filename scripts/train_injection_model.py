@@ -4,7 +4,7 @@ A logistic regression on hashed character n-grams (1-4) of the canonical
 form, trained on the train split of toolguard's own corpus
 (tests/pipeline/corpus/*.jsonl, plus the regression corpus in
 tests/pipeline/sanitizer_corpus.py, plus the hard legitimate values in
-tests/pipeline/corpus/train_negatives.py and train_negatives_support.py) and measured on the holdout split.  The
+tests/pipeline/corpus/train_negatives*.py) and measured on the holdout split.  The
 featurizer is toolguard.pipeline.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
@@ -64,16 +64,19 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
     for index, text in enumerate(LEGITIMATE):
         splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
     from tests.pipeline.corpus.train_negatives import NEGATIVES
+    from tests.pipeline.corpus.train_negatives_memos import MORE_NEGATIVES
     from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
 
     # Hard legitimate values written for training only (never a split).
     splits["train"].extend((text, 0) for text in NEGATIVES)
     splits["train"].extend((text, 0) for text in SUPPORT_NEGATIVES)
+    splits["train"].extend((text, 0) for text in MORE_NEGATIVES)
     return splits
 
 
-# Customer messages teach the model that a polite request to staff ("could
-# you check the refund?") is no attack; at full weight they also teach it that
+# Customer messages (and the everyday memos of train_negatives_memos.py)
+# teach the model that a polite request to staff ("could you check the
+# refund?") is no attack; at full weight they also teach it that
 # politely worded paraphrases are none (holdout paraphrase recall fell from
 # 100 % to 90 %).  At a twentieth of the weight they still cut the second
 # blind set's held customer messages from 7.1 % to 0.5 %, and every holdout
@@ -82,9 +85,11 @@ SUPPORT_WEIGHT = 0.05
 
 
 def sample_weights(train: list[tuple[str, int]]) -> np.ndarray:
+    from tests.pipeline.corpus.train_negatives_memos import MORE_NEGATIVES
     from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
 
-    support = {view for text in SUPPORT_NEGATIVES for view in model_views(decode_layers(text))}
+    customer = SUPPORT_NEGATIVES + MORE_NEGATIVES
+    support = {view for text in customer for view in model_views(decode_layers(text))}
     return np.array([SUPPORT_WEIGHT if label == 0 and text in support else 1.0 for text, label in train])
 
 

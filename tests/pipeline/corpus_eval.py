@@ -20,13 +20,14 @@ from toolguard.pipeline.sanitizer import InjectionClassifier, sanitize_arguments
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DEFAULT_THRESHOLD = 0.8
-# (attacks, legitimate) files scored.  The blind sets (splits "blind" and
-# "blind2") were written apart from the corpus and are never trained on:
-# corpus/blind.py, corpus/blind2.py.
+# (attacks, legitimate) files scored.  The blind sets (splits "blind",
+# "blind2", "blind3") were written apart from the corpus and are never
+# trained on: corpus/blind.py, blind2.py, blind3.py.
 CORPUS_FILES = (
     ("attacks.jsonl", "legitimate.jsonl"),
     ("blind_attacks.jsonl", "blind_legitimate.jsonl"),
     ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
+    ("blind3_attacks.jsonl", "blind3_legitimate.jsonl"),
 )
 
 

@@ -30,6 +30,7 @@ MAX_HELD = 0.02
 BLIND_SETS = {
     "blind": ("blind_attacks.jsonl", "blind_legitimate.jsonl"),
     "blind2": ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
+    "blind3": ("blind3_attacks.jsonl", "blind3_legitimate.jsonl"),
 }
 BLIND_FAMILIES = [
     (split, family)
@@ -90,14 +91,14 @@ def test_the_blind_set_is_stopped(split: str, with_model: CorpusScore) -> None:
     assert 1 - len(passed) / total >= BLIND_BAR, passed
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2"])
+@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2", "blind3"])
 def test_at_most_one_percent_of_legitimate_values_are_refused(split: str, with_model: CorpusScore) -> None:
     refused = [row["text"] for row, outcome in with_model.refused_legitimate if outcome == "blocked"]
     assert with_model.legit_rate(split, "blocked") <= MAX_REFUSED, refused
     assert with_model.legit_rate(split, "held") <= MAX_HELD
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2"])
+@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2", "blind3"])
 def test_the_rules_alone_refuse_no_more_legitimate_values(split: str, rules_only: CorpusScore) -> None:
     assert rules_only.legit_rate(split, "blocked") <= MAX_REFUSED
 
