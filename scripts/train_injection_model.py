@@ -64,14 +64,17 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
     for index, text in enumerate(LEGITIMATE):
         splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
     from tests.pipeline.corpus.train_negatives import NEGATIVES
+
+    # Hard legitimate values written for training only (never a split).
+    splits["train"].extend((text, 0) for text in NEGATIVES + customer_negatives())
+    return splits
+
+
+def customer_negatives() -> list[str]:
     from tests.pipeline.corpus.train_negatives_memos import MORE_NEGATIVES
     from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
 
-    # Hard legitimate values written for training only (never a split).
-    splits["train"].extend((text, 0) for text in NEGATIVES)
-    splits["train"].extend((text, 0) for text in SUPPORT_NEGATIVES)
-    splits["train"].extend((text, 0) for text in MORE_NEGATIVES)
-    return splits
+    return SUPPORT_NEGATIVES + MORE_NEGATIVES
 
 
 # Customer messages (and the everyday memos of train_negatives_memos.py)
@@ -85,11 +88,7 @@ SUPPORT_WEIGHT = 0.05
 
 
 def sample_weights(train: list[tuple[str, int]]) -> np.ndarray:
-    from tests.pipeline.corpus.train_negatives_memos import MORE_NEGATIVES
-    from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
-
-    customer = SUPPORT_NEGATIVES + MORE_NEGATIVES
-    support = {view for text in customer for view in model_views(decode_layers(text))}
+    support = {view for text in customer_negatives() for view in model_views(decode_layers(text))}
     return np.array([SUPPORT_WEIGHT if label == 0 and text in support else 1.0 for text, label in train])
 
 

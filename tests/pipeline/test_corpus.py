@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pipeline.corpus_eval import CorpusScore, rows, score_corpus
+from tests.pipeline.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
 from toolguard.pipeline.sanitizer import load_classifier
 
 FAMILIES = sorted({row["family"] for row in rows("attacks.jsonl")})
@@ -26,12 +26,9 @@ BLIND_BAR = 0.97
 BLIND_FAMILY_BAR = 0.7
 MAX_REFUSED = 0.01
 MAX_HELD = 0.02
-# Each blind set: its split and its files.
-BLIND_SETS = {
-    "blind": ("blind_attacks.jsonl", "blind_legitimate.jsonl"),
-    "blind2": ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
-    "blind3": ("blind3_attacks.jsonl", "blind3_legitimate.jsonl"),
-}
+# Each blind set of corpus_eval's files: its split ("blind2" for blind2_*.jsonl) and its files.
+BLIND_SETS = {attacks.removesuffix("_attacks.jsonl"): (attacks, legit) for attacks, legit in CORPUS_FILES[1:]}
+SPLITS = ["train", "holdout", *BLIND_SETS]
 BLIND_FAMILIES = [
     (split, family)
     for split, (attacks, _) in BLIND_SETS.items()
@@ -91,14 +88,14 @@ def test_the_blind_set_is_stopped(split: str, with_model: CorpusScore) -> None:
     assert 1 - len(passed) / total >= BLIND_BAR, passed
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2", "blind3"])
+@pytest.mark.parametrize("split", SPLITS)
 def test_at_most_one_percent_of_legitimate_values_are_refused(split: str, with_model: CorpusScore) -> None:
     refused = [row["text"] for row, outcome in with_model.refused_legitimate if outcome == "blocked"]
     assert with_model.legit_rate(split, "blocked") <= MAX_REFUSED, refused
     assert with_model.legit_rate(split, "held") <= MAX_HELD
 
 
-@pytest.mark.parametrize("split", ["train", "holdout", "blind", "blind2", "blind3"])
+@pytest.mark.parametrize("split", SPLITS)
 def test_the_rules_alone_refuse_no_more_legitimate_values(split: str, rules_only: CorpusScore) -> None:
     assert rules_only.legit_rate(split, "blocked") <= MAX_REFUSED
 

@@ -62,22 +62,39 @@ StrictValidator = validators.extend(
     validators={"pattern": _pattern},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
 )
-# Validators compiled once per tool: (tool, validator), keyed by the tool's identity.
-_VALIDATORS: dict[int, tuple[Tool, Any]] = {}
+# Both validators compiled once per tool: (tool, reference, fast), keyed by
+# the tool's identity; fast is None where only the reference may decide.
+_COMPILED: dict[int, tuple[Tool, Any, Any]] = {}
+
+
+def _tool_validators(tool: Tool) -> tuple[Tool, Any, Any]:
+    cached = _COMPILED.get(id(tool))
+    if cached is None or cached[0] is not tool:
+        reference = StrictValidator(tool.schema, format_checker=tool.validator.format_checker)
+        fast = None
+        if _schema_is_shared(tool.schema):
+            try:
+                fast = jsonschema_rs.Draft202012Validator(tool.schema)
+            except (ValueError, jsonschema_rs.ValidationError):
+                fast = None
+        cached = (tool, reference, fast)
+        _COMPILED[id(tool)] = cached
+    return cached
 
 
 def strict_validator(tool: Tool) -> Any:
     """The tool's schema under toolguard's stricter reading: JSON integers only, whole-string patterns."""
-    cached = _VALIDATORS.get(id(tool))
-    if cached is None or cached[0] is not tool:
-        cached = (tool, StrictValidator(tool.schema, format_checker=tool.validator.format_checker))
-        _VALIDATORS[id(tool)] = cached
-    return cached[1]
+    return _tool_validators(tool)[1]
+
+
+def fast_validator(tool: Tool) -> Any:
+    """The tool's jsonschema-rs validator, or None where only the reference may decide."""
+    return _tool_validators(tool)[2]
 
 
 # Patterns whose meaning is the same in ECMA-262 (jsonschema-rs) and Python's
 # re: ASCII literals and classes of them, quantifiers, `^` and a final `$`.
-# `\\d`, `\\w`, `\\s`, `.` and `\\b` differ (Unicode in Python, ASCII or other
+# `\d`, `\w`, `\s`, `.` and `\b` differ (Unicode in Python, ASCII or other
 # line terminators in ECMA-262), so a pattern using them is left to the
 # reference.
 _SHARED_PATTERN_RE = re.compile(
@@ -126,25 +143,6 @@ def _instance_is_shared(value: Any, depth: int = 0) -> bool:
     if isinstance(value, list):
         return all(_instance_is_shared(item, depth + 1) for item in value)
     return False
-
-
-# Fast validators, one per tool (None: the schema is outside the shared subset).
-_FAST: dict[int, tuple[Tool, Any]] = {}
-
-
-def fast_validator(tool: Tool) -> Any:
-    """The tool's jsonschema-rs validator, or None where only the reference may decide."""
-    cached = _FAST.get(id(tool))
-    if cached is None or cached[0] is not tool:
-        validator = None
-        if _schema_is_shared(tool.schema):
-            try:
-                validator = jsonschema_rs.Draft202012Validator(tool.schema)
-            except (ValueError, jsonschema_rs.ValidationError):
-                validator = None
-        cached = (tool, validator)
-        _FAST[id(tool)] = cached
-    return cached[1]
 
 
 def reference_errors(tool: Tool, arguments: Any) -> list[dict[str, str]]:

@@ -29,7 +29,6 @@ _BASE64_CHUNKS_RE = re.compile(
 _CHUNK_SEPARATORS_RE = re.compile(r"[\s|.,;:·]+")
 _INNER_CASE_CHANGE_RE = re.compile(r"[a-z][A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]")
 _HEX_RUN_RE = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,-]?){12,}")
-_WHITESPACE_RE = re.compile(r"\s+")
 _DIGIT_RE = re.compile(r"[0-9]")
 _NOT_TEXT_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd\ufffe\uffff\ud800-\udfff]")
 _LETTER_RUN_RE = re.compile(r"[^\W\d_]{4,}")
