@@ -7,7 +7,10 @@ then drives both with wrk, a fresh idempotency key per request:
 - throughput at --connections (16): guarded `orders_refund` calls/s vs
   direct POST /refunds calls/s;
 - latency at --latency-connections (4): p50/p99 of each, and what toolguard
-  adds (guarded minus direct). Target: at most 15 ms added at p50.
+  adds (guarded minus direct). Target: at most 15 ms added at p50;
+- the same for the bare outbox (/bench/bare-outbox: the two transactions and
+  the send that exactly once needs, with no guard at all): the floor under
+  any guarded figure, so the gap between it and guarded is what the guards cost.
 
 Afterwards it checks every guarded 2xx applied its refund exactly once.
 Prints one JSON object.
@@ -52,10 +55,19 @@ TOKEN = "bench-orders-token"
 TARGET_ADDED_P50_MS = 15.0
 
 
-def fresh_key_script(*, path: str, run: str, headers: dict[str, str], guarded: bool) -> str:
+def fresh_key_script(
+    *, path: str, run: str, headers: dict[str, str], guarded: bool, bare_ids: tuple[int, int] | None = None
+) -> str:
     """A new key (run, wrk thread, counter) per request; the amount varies so no two calls look alike."""
     header_table = "{" + ", ".join(f"[ {lua_string(k)} ] = {lua_string(v)}" for k, v in headers.items()) + "}"
-    if guarded:
+    if bare_ids is not None:
+        customer_id, agent_key_id = bare_ids
+        build = f"""
+  local body = '{{"tool":"orders_refund","customer_id":{customer_id},"agent_key_id":{agent_key_id},' ..
+    '"session_id":"' .. run .. '-' .. tid .. '","arguments":{{"order_id":"ord-1","amount_cents":' ..
+    (100 + counter % 40000) .. ',"idempotency_key":"' .. key .. '"}}}}'
+  return wrk.format("POST", path, headers, body)"""
+    elif guarded:
         build = """
   local body = '{"name":"orders_refund","session_id":"' .. run .. '-' .. tid .. '-' .. (counter % 8) ..
     '","arguments":{"order_id":"ord-1","amount_cents":' .. (100 + counter % 40000) ..
@@ -80,21 +92,31 @@ end
 """
 
 
-def agent_key_create(env: dict[str, str]) -> str:
+def agent_key_create(env: dict[str, str]) -> tuple[str, tuple[int, int]]:
+    """The agent key's secret, and (customer id, agent key id) for the bare outbox's rows."""
     code = (
         "import json; from toolguard.models import AgentKey, Customer\n"
         "c, _ = Customer.objects.get_or_create(external_id='bench-shop', defaults={'name': 'Bench'})\n"
-        "_, raw = AgentKey.objects.issue(customer=c, allowed_tools=['orders_refund'])\n"
-        "print(json.dumps({'id': c.id, 'key': raw}))"
+        "k, raw = AgentKey.objects.issue(customer=c, allowed_tools=['orders_refund'])\n"
+        "print(json.dumps({'id': c.id, 'key_id': k.id, 'key': raw}))"
     )
     out = subprocess.run(
         [PYTHON, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     ).stdout
-    return str(json.loads(out.strip().splitlines()[-1])["key"])
+    made = json.loads(out.strip().splitlines()[-1])
+    return str(made["key"]), (int(made["id"]), int(made["key_id"]))
 
 
 def run_pair(
-    *, api: str, upstream: str, agent_key: str, connections: int, args: argparse.Namespace, workdir: Path, tag: str
+    *,
+    api: str,
+    upstream: str,
+    agent_key: str,
+    bare_ids: tuple[int, int],
+    connections: int,
+    args: argparse.Namespace,
+    workdir: Path,
+    tag: str,
 ) -> dict[str, Any]:
     threads = min(connections, 4)
     direct = wrk_run(
@@ -123,7 +145,21 @@ def run_pair(
         duration_s=args.duration,
         workdir=workdir,
     )
-    return {"direct": direct, "guarded": guarded}
+    bare = wrk_run(
+        api,
+        fresh_key_script(
+            path="/bench/bare-outbox",
+            run=f"{tag}-bare",
+            headers={"Content-Type": "application/json"},
+            guarded=False,
+            bare_ids=bare_ids,
+        ),
+        connections=connections,
+        threads=threads,
+        duration_s=args.duration,
+        workdir=workdir,
+    )
+    return {"direct": direct, "guarded": guarded, "bare": bare}
 
 
 def main() -> None:
@@ -140,6 +176,7 @@ def main() -> None:
         "DATABASE_URL": postgres_recreate(DATABASE),
         "REDIS_URL": redis_url,
         "TOOLGUARD_AGENT_RATE": "100000000/min",
+        "TOOLGUARD_BENCH_ENDPOINTS": "true",
         "TOOLGUARD_UPSTREAM_MODULES": "tests.upstream.registered",
         "FAKE_ORDERS_AUTHORIZATION": f"Bearer {TOKEN}",
         "FAKE_TIMEOUT_S": "10",
@@ -160,7 +197,7 @@ def main() -> None:
     )
     try:
         wait_http(f"{upstream}/health", proc=fake)
-        agent_key = agent_key_create(env)
+        agent_key, bare_ids = agent_key_create(env)
         with gunicorn(workers=args.workers, env=env) as api, tempfile.TemporaryDirectory() as tmp:
             workdir = Path(tmp)
             run = str(int(time.time()))
@@ -193,6 +230,7 @@ def main() -> None:
                 api=api,
                 upstream=upstream,
                 agent_key=agent_key,
+                bare_ids=bare_ids,
                 connections=args.latency_connections,
                 args=args,
                 workdir=workdir,
@@ -206,6 +244,7 @@ def main() -> None:
 
     applied_twice = sum(1 for count in effects["applied"].values() if count > 1)
     guarded_2xx = throughput["guarded"]["fresh_2xx"] + latency["guarded"]["fresh_2xx"]
+    bare_added_p50 = (latency["bare"]["p50_us"] - latency["direct"]["p50_us"]) / 1000
     added_p50 = (latency["guarded"]["p50_us"] - latency["direct"]["p50_us"]) / 1000
     added_p99 = (latency["guarded"]["p99_us"] - latency["direct"]["p99_us"]) / 1000
     print(
@@ -223,6 +262,8 @@ def main() -> None:
                     else None,
                     "guarded_non_2xx": throughput["guarded"]["non_2xx_by_status"],
                     "direct_non_2xx": throughput["direct"]["non_2xx_by_status"],
+                    "bare_outbox_calls_per_s": throughput["bare"]["calls_per_s"],
+                    "bare_outbox_non_2xx": throughput["bare"]["non_2xx_by_status"],
                 },
                 "latency": {
                     "connections": args.latency_connections,
@@ -235,6 +276,11 @@ def main() -> None:
                     "target_added_p50_ms": TARGET_ADDED_P50_MS,
                     "meets_target": added_p50 <= TARGET_ADDED_P50_MS,
                     "guarded_non_2xx": latency["guarded"]["non_2xx_by_status"],
+                    "bare_outbox_p50_ms": latency["bare"]["p50_us"] / 1000,
+                    "bare_outbox_p99_ms": latency["bare"]["p99_us"] / 1000,
+                    # What the outbox alone adds: the floor under added_p50_ms.
+                    "bare_outbox_added_p50_ms": round(bare_added_p50, 3),
+                    "bare_outbox_non_2xx": latency["bare"]["non_2xx_by_status"],
                 },
                 "exactly_once": {
                     "guarded_2xx": guarded_2xx,

@@ -71,3 +71,53 @@ def _insert_statement(model: type[models.Model], *, include_pk: bool) -> tuple[s
     placeholders = ", ".join(["%s"] * len(fields))
     # Names come from the model's own metadata; every value is a parameter.
     return f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({placeholders})", fields  # noqa: S608
+
+
+def send_insert_returning_pk(row: models.Model) -> None:
+    """INSERT one new row and set its generated primary key, with the statement written once per model.
+
+    Inside the caller's `pipelined()` block the id comes back with the
+    statements sent before it, in the same round trip.
+    """
+    sql, fields = _insert_statement(type(row), include_pk=False)
+    pk = type(row)._meta.pk
+    assert pk is not None
+    with connection.cursor() as cursor:
+        params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+        if connection.features.can_return_columns_from_insert:
+            cursor.execute(f"{sql} RETURNING {connection.ops.quote_name(str(pk.column))}", params)
+            row.pk = cursor.fetchone()[0]
+        else:
+            cursor.execute(sql, params)
+            row.pk = cursor.lastrowid
+    row._state.adding = False
+    row._state.db = connection.alias
+
+
+def send_update(model: type[models.Model], *, where: str, equals: Any, values: dict[str, Any]) -> None:
+    """UPDATE ... SET <values> WHERE <where> = <equals>, without reading the row count.
+
+    What `QuerySet.filter(...).update(...)` sends, with the statement written
+    once per model and set of fields instead of compiled on every call: for
+    the rows a call settles, whose count nobody reads, so it may travel in a
+    `pipelined()` block.
+    """
+    sql, fields, key = _update_statement(model, tuple(values), where)
+    params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
+    params.append(key.get_db_prep_value(equals, connection, prepared=False))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+@functools.cache
+def _update_statement(
+    model: type[models.Model], names: tuple[str, ...], where: str
+) -> tuple[str, tuple[Field[Any, Any], ...], Field[Any, Any]]:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = tuple(meta.get_field(name) for name in names)
+    key = meta.get_field(where)
+    assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)  # type: ignore[union-attr]
+    # Names come from the model's own metadata; every value is a parameter.
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(str(key.column))} = %s"  # noqa: S608
+    return sql, fields, key  # type: ignore[return-value]

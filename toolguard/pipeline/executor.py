@@ -37,7 +37,7 @@ from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.results import result_screen
 from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
-from toolguard.pipelining import insert_rows, pipelined, send_inserts
+from toolguard.pipelining import insert_rows, pipelined, send_insert_returning_pk, send_inserts
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
 
@@ -478,7 +478,7 @@ def _commit_dispatching(
     record = _record_row(scope, args_hash, outcome, tool_call, now)
     with pipelined():
         send_inserts(rows)
-        record.save(force_insert=True)
+        send_insert_returning_pk(record)
     dispatch = tool.handler.dispatch_prepare(
         ctx, tool=tool, tool_call=tool_call, record=record, arguments=call.arguments
     )

@@ -12,6 +12,8 @@ class UpstreamConfig(AppConfig):
     }
     # Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server.
     source_factories = {"mcp": "toolguard.upstream.mcp.mcp_catalog_source"}
+    # The unguarded outbox bench/upstream.py compares against (TOOLGUARD_BENCH_ENDPOINTS only).
+    bench_urls = "toolguard.upstream.bench_urls"
 
     def ready(self) -> None:
         # Modules that register upstream tools (HTTP APIs, MCP servers) are

@@ -35,7 +35,7 @@ from toolguard.models import IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
 from toolguard.pipeline.results import result_screen
-from toolguard.pipelining import pipelined
+from toolguard.pipelining import pipelined, send_update
 from toolguard.tools.registry import get_tool
 from toolguard.upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
 from toolguard.upstream.models import Dispatch
@@ -342,7 +342,8 @@ def _take_back(dispatch: Dispatch, *, state: str, attempts: int) -> bool:
                 dispatch.last_error,
                 dispatch.finished_at,
                 dispatch.next_attempt_at,
-                dispatch.id,
+                # As the backend stores a UUID (SQLite: 32 hex characters).
+                Dispatch._meta.pk.get_db_prep_value(dispatch.id, connection),  # type: ignore[union-attr]
                 Dispatch.State.DISPATCHING,
                 attempts,
             ],
@@ -368,10 +369,15 @@ def _publish(
     if record_id is not None and not keep_record:
         IdempotencyRecord.objects.filter(id=record_id).delete()
     with pipelined():
-        ToolCall.objects.filter(id=dispatch.tool_call_id).update(
-            status=outcome["status"],
-            http_status=outcome["http_status"],
-            response={**outcome, "replayed": False, "arguments_mismatch": False},
+        send_update(
+            ToolCall,
+            where="id",
+            equals=dispatch.tool_call_id,
+            values={
+                "status": outcome["status"],
+                "http_status": outcome["http_status"],
+                "response": {**outcome, "replayed": False, "arguments_mismatch": False},
+            },
         )
         if dispatch.approval_id:
             done = outcome["status"] == "completed"
@@ -379,9 +385,9 @@ def _publish(
             ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
         if outcome["status"] != "dispatching":
             counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
-            ValueEntry.objects.filter(tool_call_id=dispatch.tool_call_id).update(status=counted)
+            send_update(ValueEntry, where="tool_call", equals=dispatch.tool_call_id, values={"status": counted})
         if record_id is not None and keep_record:
-            IdempotencyRecord.objects.filter(id=record_id).update(outcome=outcome, updated_at=now)
+            send_update(IdempotencyRecord, where="id", equals=record_id, values={"outcome": outcome, "updated_at": now})
         if then is not None:
             then()
     scope = IdempotencyScope(dispatch.customer_id, dispatch.tool, dispatch.idempotency_key)
