@@ -220,6 +220,7 @@ def main() -> None:
                     api=api,
                     upstream=upstream,
                     agent_key=agent_key,
+                    bare_ids=bare_ids,
                     connections=args.connections,
                     args=args,
                     workdir=workdir,

@@ -115,9 +115,16 @@ def _update_statement(
 ) -> tuple[str, tuple[Field[Any, Any], ...], Field[Any, Any]]:
     meta = model._meta
     quote = connection.ops.quote_name
-    fields = tuple(meta.get_field(name) for name in names)
-    key = meta.get_field(where)
-    assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)  # type: ignore[union-attr]
+    fields = tuple(_concrete_field(model, name) for name in names)
+    key = _concrete_field(model, where)
+    assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
     # Names come from the model's own metadata; every value is a parameter.
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(str(key.column))} = %s"  # noqa: S608
-    return sql, fields, key  # type: ignore[return-value]
+    return sql, fields, key
+
+
+def _concrete_field(model: type[models.Model], name: str) -> Field[Any, Any]:
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or not field.concrete:
+        raise ValueError(f"{model.__name__}.{name} is not a column")
+    return field

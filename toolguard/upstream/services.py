@@ -35,7 +35,7 @@ from toolguard.models import IdempotencyRecord, ToolCall, ValueEntry
 from toolguard.pipeline import idempotency
 from toolguard.pipeline.idempotency import IdempotencyScope
 from toolguard.pipeline.results import result_screen
-from toolguard.pipelining import pipelined, send_update
+from toolguard.pipelining import insert_rows, pipelined, send_update
 from toolguard.tools.registry import get_tool
 from toolguard.upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
 from toolguard.upstream.models import Dispatch
@@ -91,19 +91,8 @@ def dispatch_create(
     )
     # Sent without waiting for an answer: the audit append that follows in the
     # same transaction carries it to the database (toolguard/pipelining.py).
-    _insert_without_result(dispatch)
+    insert_rows([dispatch])
     return dispatch
-
-
-def _insert_without_result(row: Dispatch) -> None:
-    """INSERT a row whose id is set, in pipeline mode: nothing waits for its result."""
-    meta = row._meta
-    with pipelined():
-        # QuerySet._insert is what Model.save() calls (private, so not in the stubs).
-        queryset = Dispatch._base_manager.get_queryset()
-        queryset._insert([row], fields=meta.local_concrete_fields, using=connection.alias)  # type: ignore[attr-defined]
-    row._state.adding = False
-    row._state.db = connection.alias
 
 
 def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) -> dict[str, Any]:

@@ -1,0 +1,71 @@
+"""Statements written once per model (toolguard/pipelining.py) write what the ORM would."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.conftest import Bank
+from toolguard.models import AgentKey, IdempotencyRecord, ToolCall
+from toolguard.pipelining import pipelined, send_insert_returning_pk, send_inserts, send_update
+
+
+def _tool_call(bank: Bank) -> ToolCall:
+    return ToolCall(
+        id=uuid.uuid4(),
+        customer=bank.alice,
+        agent_key=AgentKey.objects.filter(customer=bank.alice).first(),
+        session_id="s-1",
+        tool="transfer_funds",
+        provider="native",
+        status="dispatching",
+        http_status=202,
+        response={"status": "dispatching"},
+    )
+
+
+def test_it_inserts_a_row_and_sets_its_generated_id(bank: Bank) -> None:
+    call = _tool_call(bank)
+    record = IdempotencyRecord(
+        customer=bank.alice,
+        tool="transfer_funds",
+        key="k-1",
+        arguments_hash="h",
+        outcome={"status": "dispatching"},
+        tool_call=call,
+        expires_at=timezone.now() + timedelta(hours=1),
+    )
+    with pipelined():
+        send_inserts([call])
+        send_insert_returning_pk(record)
+    assert isinstance(record.pk, int)
+    stored = IdempotencyRecord.objects.get(pk=record.pk)
+    assert (stored.key, stored.tool_call_id, stored.outcome) == ("k-1", call.id, {"status": "dispatching"})
+    assert stored.created_at is not None  # auto_now_add applied, as save() would
+
+
+def test_it_updates_by_key_with_json_and_foreign_keys(bank: Bank) -> None:
+    first, second = _tool_call(bank), _tool_call(bank)
+    with pipelined():
+        send_inserts([first, second])
+        send_update(
+            ToolCall,
+            where="id",
+            equals=first.id,
+            values={"status": "completed", "http_status": 200, "response": {"result": {"ok": True}}},
+        )
+    assert ToolCall.objects.values_list("status", "http_status", "response").get(id=first.id) == (
+        "completed",
+        200,
+        {"result": {"ok": True}},
+    )
+    # Only the row named: the other keeps what it had.
+    assert ToolCall.objects.get(id=second.id).status == "dispatching"
+
+
+def test_it_refuses_a_name_that_is_no_column() -> None:
+    with pytest.raises(ValueError, match="is not a column"):
+        send_update(ToolCall, where="id", equals=uuid.uuid4(), values={"dispatch": None})
