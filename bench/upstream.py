@@ -118,48 +118,45 @@ def run_pair(
     workdir: Path,
     tag: str,
 ) -> dict[str, Any]:
-    threads = min(connections, 4)
-    direct = wrk_run(
-        upstream,
-        fresh_key_script(
-            path="/refunds",
-            run=f"{tag}-direct",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"},
-            guarded=False,
+    """The direct call, the guarded call and the bare outbox, one after the other at `connections`."""
+    json_type = {"Content-Type": "application/json"}
+    scripts = {
+        "direct": (
+            upstream,
+            fresh_key_script(
+                path="/refunds",
+                run=f"{tag}-direct",
+                headers={**json_type, "Authorization": f"Bearer {TOKEN}"},
+                guarded=False,
+            ),
         ),
-        connections=connections,
-        threads=threads,
-        duration_s=args.duration,
-        workdir=workdir,
-    )
-    guarded = wrk_run(
-        api,
-        fresh_key_script(
-            path="/api/v1/tool-calls",
-            run=f"{tag}-guarded",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {agent_key}"},
-            guarded=True,
+        "guarded": (
+            api,
+            fresh_key_script(
+                path="/api/v1/tool-calls",
+                run=f"{tag}-guarded",
+                headers={**json_type, "Authorization": f"Bearer {agent_key}"},
+                guarded=True,
+            ),
         ),
-        connections=connections,
-        threads=threads,
-        duration_s=args.duration,
-        workdir=workdir,
-    )
-    bare = wrk_run(
-        api,
-        fresh_key_script(
-            path="/bench/bare-outbox",
-            run=f"{tag}-bare",
-            headers={"Content-Type": "application/json"},
-            guarded=False,
-            bare_ids=bare_ids,
+        "bare": (
+            api,
+            fresh_key_script(
+                path="/bench/bare-outbox", run=f"{tag}-bare", headers=json_type, guarded=False, bare_ids=bare_ids
+            ),
         ),
-        connections=connections,
-        threads=threads,
-        duration_s=args.duration,
-        workdir=workdir,
-    )
-    return {"direct": direct, "guarded": guarded, "bare": bare}
+    }
+    return {
+        name: wrk_run(
+            url,
+            script,
+            connections=connections,
+            threads=min(connections, 4),
+            duration_s=args.duration,
+            workdir=workdir,
+        )
+        for name, (url, script) in scripts.items()
+    }
 
 
 def main() -> None:

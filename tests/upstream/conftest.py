@@ -112,6 +112,16 @@ def upstream_env(http: FakeUpstream, mcp: FakeUpstream, **extra: str) -> dict[st
 
 
 @pytest.fixture(scope="module")
+def orders() -> Iterator[FakeUpstream]:
+    """The fake orders API alone, for tests that send to it without a toolguard in front."""
+    server = FakeUpstream("fake_http.py", "/health")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
 def guarded(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Guarded]:
     requires_postgres()
     requires_redis()

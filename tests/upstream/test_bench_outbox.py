@@ -23,15 +23,6 @@ SCHEMA = {
 }
 
 
-@pytest.fixture(scope="module")
-def orders() -> Iterator[FakeUpstream]:
-    server = FakeUpstream("fake_http.py", "/health")
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 @pytest.fixture
 def refund_tool(orders: FakeUpstream, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("BENCH_ORDERS_AUTH", f"Bearer {TOKEN}")

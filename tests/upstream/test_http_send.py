@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -13,15 +13,6 @@ from tests.upstream.conftest import TOKEN, FakeUpstream
 from toolguard.upstream.executors import Attempt, attempt_send
 
 pytestmark = pytest.mark.live
-
-
-@pytest.fixture(scope="module")
-def orders() -> Iterator[FakeUpstream]:
-    server = FakeUpstream("fake_http.py", "/health")
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def send(url: str, key: str, *, order: str = "ord-1", timeout_s: float = 1.0) -> Attempt:
