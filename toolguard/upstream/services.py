@@ -89,8 +89,8 @@ def dispatch_create(
         next_attempt_at=now,
         dispatched_at=now,
     )
-    # Sent without waiting for an answer: the audit append that follows in the
-    # same transaction carries it to the database (toolguard/pipelining.py).
+    # The statement is written once per model (toolguard/pipelining.py), not
+    # compiled for every call; it commits with the call's audit entries.
     insert_rows([dispatch])
     return dispatch
 
