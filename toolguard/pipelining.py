@@ -57,9 +57,18 @@ def send_inserts(rows: Sequence[models.Model]) -> None:
     with connection.cursor() as cursor:
         for row in rows:
             sql, fields = _insert_statement(type(row), include_pk=row.pk is not None)
-            cursor.execute(sql, [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields])
-            row._state.adding = False
-            row._state.db = connection.alias
+            cursor.execute(sql, _insert_params(row, fields))
+            _mark_saved(row)
+
+
+def _insert_params(row: models.Model, fields: Sequence[Field[Any, Any]]) -> list[Any]:
+    # The same values Model.save(force_insert=True) sends: each field's pre_save, then its database form.
+    return [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+
+
+def _mark_saved(row: models.Model) -> None:
+    row._state.adding = False
+    row._state.db = connection.alias
 
 
 @functools.cache
@@ -83,15 +92,14 @@ def send_insert_returning_pk(row: models.Model) -> None:
     pk = type(row)._meta.pk
     assert pk is not None
     with connection.cursor() as cursor:
-        params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+        params = _insert_params(row, fields)
         if connection.features.can_return_columns_from_insert:
             cursor.execute(f"{sql} RETURNING {connection.ops.quote_name(str(pk.column))}", params)
             row.pk = cursor.fetchone()[0]
         else:
             cursor.execute(sql, params)
             row.pk = cursor.lastrowid
-    row._state.adding = False
-    row._state.db = connection.alias
+    _mark_saved(row)
 
 
 def send_update(model: type[models.Model], *, where: str, equals: Any, values: dict[str, Any]) -> None:
