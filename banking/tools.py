@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
-from toolguard.pipelining import pipelined, send_inserts
+from toolguard.pipelining import pipelined, select_rows, send_inserts
 from toolguard.tools.money import money_format
 from toolguard.tools.registry import (
     AccessDenied,
@@ -112,7 +112,7 @@ class TransferFunds(ToolHandler):
         """
         if "accounts" not in ctx.lookups:
             numbers = {arguments["from_account"], arguments["to_account"]}
-            found = {account.number: account for account in Account.objects.filter(number__in=numbers)}
+            found = {account.number: account for account in select_rows(Account, number=numbers)}
             source = found.get(arguments["from_account"])
             if source is None or source.customer_id != ctx.agent_key.customer_id:
                 raise account_forbidden(arguments["from_account"])

@@ -236,6 +236,8 @@ class CpuMonitor:
         self.database = database
         self.interval_s = interval_s
         self.ticks = {"bench": 0, "other": 0}
+        # The bench's ticks again, by the kind of process that spent them.
+        self.kinds: dict[str, int] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._started = 0.0
@@ -253,7 +255,33 @@ class CpuMonitor:
 
     def cores(self) -> dict[str, float]:
         per_second = os.sysconf("SC_CLK_TCK") * max(self._elapsed, 1e-9)
-        return {f"{name}_cpu_cores": round(ticks / per_second, 2) for name, ticks in self.ticks.items()}
+        cores: dict[str, Any] = {
+            f"{name}_cpu_cores": round(ticks / per_second, 2) for name, ticks in self.ticks.items()
+        }
+        cores["bench_cpu_cores_by_process"] = {
+            kind: round(ticks / per_second, 3) for kind, ticks in sorted(self.kinds.items())
+        }
+        return cores
+
+    def cpu_ms_per_call(self, calls_per_s: float) -> dict[str, float]:
+        """Milliseconds of CPU each kind of the bench's processes spent per call answered."""
+        if not calls_per_s:
+            return {}
+        by_kind = self.cores()["bench_cpu_cores_by_process"]
+        per_call = {kind: round(cores / calls_per_s * 1000, 2) for kind, cores in by_kind.items()}
+        per_call["all"] = round(sum(by_kind.values()) / calls_per_s * 1000, 2)
+        return per_call
+
+    def _kind(self, cmdline: str) -> str:
+        if "gunicorn" in cmdline:
+            return "app_server"
+        if self.database in cmdline:
+            return "postgresql"
+        if cmdline.startswith("redis-server"):
+            return "redis"
+        if "wrk" in cmdline.split(" ", 1)[0]:
+            return "load_generator"
+        return "bench_driver"
 
     @staticmethod
     def _sample() -> dict[int, tuple[int, int, str]]:
@@ -284,12 +312,20 @@ class CpuMonitor:
 
     def _run(self) -> None:
         before = self._sample()
-        while not self._stop.wait(self.interval_s):
+        stopped = False
+        while not stopped:
+            # One last sample once stopped: the final interval's ticks count too.
+            stopped = self._stop.wait(self.interval_s)
             now = self._sample()
             for pid, (_, ticks, _) in now.items():
                 # A process born since the last sample spent all its ticks inside this interval.
-                spent = ticks - before[pid][1] if pid in before else ticks
-                self.ticks["bench" if self._is_bench(pid, now) else "other"] += max(spent, 0)
+                spent = max(ticks - before[pid][1] if pid in before else ticks, 0)
+                if self._is_bench(pid, now):
+                    self.ticks["bench"] += spent
+                    kind = self._kind(now[pid][2])
+                    self.kinds[kind] = self.kinds.get(kind, 0) + spent
+                else:
+                    self.ticks["other"] += spent
             before = now
 
 

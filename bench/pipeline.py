@@ -274,10 +274,13 @@ def scenario(
     with CpuMonitor(database=DATABASE) as cpu:
         measured = wrk_run(url, measured_script, duration_s=duration_s, **options)
     measured.update(cpu.cores())
+    # What holds a ratio: the CPU one call costs each kind of process (the app
+    # server, PostgreSQL, Redis, wrk), on cores they all share.
+    measured["cpu_ms_per_call"] = cpu.cpu_ms_per_call(measured["calls_per_s"])
     log(
         f"{name}: {measured['calls_per_s']} calls/s, p50 {measured['p50_us'] / 1000:.1f} ms, "
         f"p99 {measured['p99_us'] / 1000:.1f} ms, non-2xx {measured['non_2xx']}, "
-        f"cores used by other work {measured['other_cpu_cores']}"
+        f"cores used by other work {measured['other_cpu_cores']}; CPU ms per call {measured['cpu_ms_per_call']}"
     )
     return {"warmup": warmup, "measured": measured}
 
@@ -338,10 +341,27 @@ def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str,
         validate(arguments)
         sanitize(arguments)
 
+    from django.conf import settings
+
+    from toolguard.pipeline.sanitizer import load_classifier
+
+    # The guarded path also asks the model stage (on by default) about the free text the rules let through.
+    classifier = load_classifier(settings.TOOLGUARD_INJECTION_MODEL)
+
+    def sanitize_with_model(arguments: dict[str, Any]) -> None:
+        result = sanitize_arguments(
+            arguments,
+            TRANSFER_FUNDS.field_kinds,
+            classifier=classifier,
+            threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
+        )
+        assert result.block is None
+
     report.update(
         sanitizer="toolguard.pipeline.sanitizer",
         sanitization_us_per_call=per_call_us(sanitize),
         validation_sanitization_us_per_call=per_call_us(both),
+        sanitization_with_model_stage_us_per_call=per_call_us(sanitize_with_model) if classifier else None,
     )
     return report
 
@@ -523,7 +543,78 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
         text = io.StringIO()
         pstats.Stats(profiler, stream=text).sort_stats(order).print_stats(45)
         log(f"guarded path, {order} (in-process):\n" + text.getvalue())
+    report["cpu_us_per_call_by_stage"] = {
+        name: cpu_by_stage(step, calls) for name, step in (("guarded", guarded), ("replay", replay), ("bare", bare))
+    }
     return report
+
+
+# Where a call's CPU goes, stage by stage: (module, attribute) as the caller looks it up.
+# Inclusive and nested: `_execute_claimed` contains the policy, the tool and the audit write.
+STAGES = (
+    ("rest_framework.views", "APIView.initial", "authentication (agent key)"),
+    ("toolguard.api.views", "parse_body", "provider shape"),
+    ("toolguard.pipeline.executor", "tool_call_execute", "pipeline (all of it)"),
+    ("toolguard.pipeline.executor", "agent_session_lookup", "session and quarantine"),
+    ("toolguard.pipeline.executor", "validation_errors", "schema validation"),
+    ("toolguard.pipeline.executor", "sanitize_arguments", "sanitization (rules and model stage)"),
+    ("toolguard.pipeline.idempotency", "claim", "idempotency: Redis claim"),
+    ("toolguard.pipeline.executor", "_execute_claimed", "write phase (one transaction)"),
+    ("toolguard.pipeline.executor", "policy_check", "policy: windows and CEL"),
+    ("banking.tools", "TransferFunds.authorize", "tool: read the accounts"),
+    ("banking.tools", "TransferFunds.execute", "tool: move the money"),
+    ("toolguard.pipeline.executor", "_screen_result", "result screen"),
+    ("toolguard.pipeline.executor", "insert_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.executor", "_finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.executor", "audit_append", "audit append (alerts, chain lock, insert)"),
+    ("toolguard.pipeline.idempotency", "lock_release", "idempotency: Redis release"),
+    ("banking.bench_views", "BareTransferView.post", "bare endpoint: its view"),
+    ("banking.bench_views", "bare_transfer", "bare endpoint: its SQL"),
+)
+
+
+def cpu_by_stage(step: Any, calls: int) -> dict[str, float]:
+    """Microseconds of this process's CPU (not wall time: no waiting) per call in each stage.
+
+    Each stage is wrapped with a `time.process_time` timer instead of run under
+    a profiler, whose own overhead inflates Python-heavy stages several times.
+    """
+    import importlib
+    from contextlib import ExitStack
+    from unittest import mock
+
+    spent: dict[str, float] = {}
+
+    def timed(label: str, function: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.process_time() - started
+
+        return wrapper
+
+    with ExitStack() as stack:
+        for module_name, attribute, label in STAGES:
+            try:
+                owner: Any = importlib.import_module(module_name)
+            except ImportError:
+                continue
+            *path, name = attribute.split(".")
+            for part in path:
+                owner = getattr(owner, part)
+            stack.enter_context(mock.patch.object(owner, name, timed(label, getattr(owner, name))))
+        for _ in range(20):
+            step()
+        spent.clear()
+        started = time.process_time()
+        for _ in range(calls):
+            step()
+        total = time.process_time() - started
+    return {"whole call": round(total / calls * 1e6)} | {
+        label: round(spent[label] / calls * 1e6) for _, _, label in STAGES if label in spent
+    }
 
 
 def _package(filename: str, function: str) -> str:
@@ -661,6 +752,7 @@ def main() -> None:
         "validation_us_per_call": guards["validation_us_per_call"],
         "sanitization_us_per_call": guards["sanitization_us_per_call"],
         "validation_sanitization_us_per_call": guards["validation_sanitization_us_per_call"],
+        "sanitization_with_model_stage_us_per_call": guards.get("sanitization_with_model_stage_us_per_call"),
         "sanitizer": guards["sanitizer"],
         **_low_connection_figures(results, args.low_connections),
         "workers": args.workers,
@@ -687,6 +779,7 @@ def main() -> None:
             "validation_sanitization": guards["validation_sanitization_us_per_call"] is not None
             and guards["validation_sanitization_us_per_call"] <= TARGETS["validation_sanitization_us_max"],
         },
+        "cpu_ms_per_call": {name: results[name]["measured"]["cpu_ms_per_call"] for name in results},
         "correctness": checks,
         "scenarios": results,
         "profile": profile,

@@ -37,7 +37,7 @@ from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.results import result_screen
 from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
-from toolguard.pipelining import insert_rows, pipelined, send_insert_returning_pk, send_inserts
+from toolguard.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
 from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from toolguard.tools.registry import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
 
@@ -384,9 +384,8 @@ def _execute_claimed(
     now = timezone.now()
     with transaction.atomic():
         with pipelined():  # BEGIN goes out with the first read
-            record = IdempotencyRecord.objects.filter(
-                customer_id=scope.customer_id, tool=scope.tool, key=scope.key
-            ).first()
+            found = select_rows(IdempotencyRecord, customer_id=scope.customer_id, tool=scope.tool, key=scope.key)
+        record = found[0] if found else None  # the scope is unique: one row at most
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
             if outcome.status not in ("pending_approval", "dispatching"):
