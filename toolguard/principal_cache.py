@@ -20,6 +20,7 @@ from django.db import DatabaseError, transaction
 from redis.exceptions import RedisError
 
 from toolguard.models import AgentKey, AgentSession
+from toolguard.pipelining import select_rows
 
 CACHE_ERRORS = (RedisError, DatabaseError, OSError)
 
@@ -93,15 +94,21 @@ def agent_key_forget(key: AgentKey) -> None:
 def agent_session_lookup(*, customer_id: int, session_id: str) -> AgentSession | None:
     """The session row (for its quarantine and block count), or None when it does not exist yet."""
     if not _enabled():
-        return AgentSession.objects.filter(customer_id=customer_id, session_id=session_id).first()
+        return _session_read(customer_id, session_id)
     cached = _get(_session_cache_key(customer_id, session_id))
     if isinstance(cached, AgentSession):
         return cached
-    session = AgentSession.objects.filter(customer_id=customer_id, session_id=session_id).first()
+    session = _session_read(customer_id, session_id)
     if session is not None:
         # Only rows that exist: a session created by another server is found on its next read.
         _add(_session_cache_key(customer_id, session_id), session)
     return session
+
+
+def _session_read(customer_id: int, session_id: str) -> AgentSession | None:
+    # Every call of a new session id reads here: a statement written once, not an ORM query per call.
+    found = select_rows(AgentSession, customer_id=customer_id, session_id=session_id)
+    return found[0] if found else None  # (customer, session id) is unique
 
 
 def agent_session_forget(*, customer_id: int, session_id: str) -> None:
