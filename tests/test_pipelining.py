@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from banking.models import Account
 from tests.conftest import Bank
 from toolguard.models import AgentKey, IdempotencyRecord, ToolCall
-from banking.models import Account
 from toolguard.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
 
 
