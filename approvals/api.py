@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 from approvals.models import ApprovalRequest
 from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
 from approvals.services import DecisionRefused, approval_decide
-from staff import stepup
-from toolguard.api.auth import PEOPLE_FIRST, IsReviewer
+from people import stepup
+from people.auth import PEOPLE_FIRST, IsReviewer
 from toolguard.api.errors import error_body
 from toolguard.api.schema import error_responses
 

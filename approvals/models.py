@@ -17,19 +17,19 @@ class ApprovalRequest(models.Model):
         FAILED = "failed"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="approvals")
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="approvals")
     tool = models.CharField(max_length=64)
-    tool_call = models.ForeignKey("toolguard.ToolCall", on_delete=models.PROTECT, related_name="+")
+    tool_call = models.ForeignKey("core.ToolCall", on_delete=models.PROTECT, related_name="+")
     # The held operation, as its tool knows it (a transfer id, an order refund id...);
     # the core only hands it back to the tool's handler.
     held_ref = models.CharField(max_length=128, blank=True)
     # The tool's describe(): {"title": str, "fields": [{"label", "value"}]}, what the reviewer must see.
     summary = models.JSONField(default=dict)
     agent_key = models.ForeignKey(
-        "toolguard.AgentKey", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "core.AgentKey", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     idempotency_record = models.ForeignKey(
-        "toolguard.IdempotencyRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "core.IdempotencyRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     session_id = models.CharField(max_length=128)
     requested_by = models.CharField(max_length=150)

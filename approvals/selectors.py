@@ -15,8 +15,8 @@ from django.utils import timezone
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
-from toolguard.models import AgentSession, ToolCall
-from toolguard.tools.registry import rule_label
+from core.models import AgentSession, ToolCall
+from core.tools import rule_label
 
 
 def approval_backlog_by_tool() -> list[tuple[str, int, float]]:

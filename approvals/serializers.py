@@ -5,7 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from toolguard.api.fields import JSONIntegerField
+from core.fields import JSONIntegerField
 
 
 class ApprovalDecisionSerializer(serializers.ModelSerializer):

@@ -24,16 +24,16 @@ from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.services import AuditEvent, audit_append
-from toolguard import metrics
-from toolguard.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
-from toolguard.pipeline import idempotency
-from toolguard.pipeline.idempotency import IdempotencyScope
-from toolguard.pipeline.results import result_screen
-from toolguard.tools.registry import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
+from core import metrics
+from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
+from core import idempotency
+from core.idempotency import IdempotencyScope
+from detection.results import result_screen
+from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
 
 if TYPE_CHECKING:
-    from toolguard.policy import Value
-    from toolguard.tools.registry import Tool
+    from core.policy import Value
+    from core.tools import Tool
 
 logger = logging.getLogger(__name__)
 

@@ -28,9 +28,9 @@ from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.services import REVIEWERS_GROUP, DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
-from staff import stepup
-from toolguard.models import AgentSession
-from toolguard.services import session_release
+from people import stepup
+from core.models import AgentSession
+from people.credentials import session_release
 
 View = Callable[..., HttpResponseBase]
 

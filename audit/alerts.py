@@ -28,7 +28,7 @@ from django.db.models import Count, Min
 from django.utils import timezone
 
 from audit.models import Alert, AuditEntry
-from toolguard import metrics
+from core import metrics
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from audit.models import AuditEntry
 from audit.serializers import ENTRY_FIELDS
-from toolguard.display import is_invisible, mark_invisible, unmark_invisible
+from core.display import is_invisible, mark_invisible, unmark_invisible
 
 
 def entry_row(entry: AuditEntry) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolguard.secret_shapes import MASK, mask_secrets_in_text
+from core.secret_shapes import MASK, mask_secrets_in_text
 
 # Key names that carry credentials wherever they appear, at any depth.
 SECRET_KEY_PATTERN = re.compile(
@@ -40,7 +40,7 @@ def redact_value(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [redact_value(item) for item in value]
     if isinstance(value, str):
-        # The shapes of toolguard.secret_shapes: agent keys, personal tokens, provider keys...
+        # The shapes of core.secret_shapes: agent keys, personal tokens, provider keys...
         return mask_secrets_in_text(value)
     return value
 

@@ -26,7 +26,7 @@ from audit.witness import (
     witness_is_webhook,
     witness_read,
 )
-from toolguard.pipelining import pipelined
+from core.pipelining import pipelined
 
 GENESIS_HASH = "0" * 64
 # Any fixed 64-bit number: the advisory lock that serializes chain appends.

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 class Account(models.Model):
     number = models.CharField(max_length=64, unique=True)
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="accounts")
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="accounts")
     currency = models.CharField(max_length=3)
     balance_cents = models.BigIntegerField(default=0)
     is_active = models.BooleanField(default=True)
@@ -27,7 +27,7 @@ class Account(models.Model):
 
 
 class Payee(models.Model):
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.CASCADE, related_name="payees")
+    customer = models.ForeignKey("core.Customer", on_delete=models.CASCADE, related_name="payees")
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
     label = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -49,7 +49,7 @@ class Transfer(models.Model):
         FAILED = "failed"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="transfers")
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="transfers")
     session_id = models.CharField(max_length=128)
     from_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="outgoing")
     to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="incoming")

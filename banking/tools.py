@@ -9,9 +9,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
-from toolguard.pipelining import pipelined, select_rows, send_inserts
-from toolguard.tools.money import money_format
-from toolguard.tools.registry import (
+from core.pipelining import pipelined, select_rows, send_inserts
+from core.money import money_format
+from core.tools import (
     AccessDenied,
     BusinessError,
     HeldCall,

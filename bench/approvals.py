@@ -50,7 +50,7 @@ def seed() -> dict[str, Any]:
     from django.contrib.auth.models import Group, User
 
     from banking.models import Account
-    from toolguard.models import AgentKey, Customer
+    from core.models import AgentKey, Customer
 
     customer = Customer.objects.create(external_id="bench-approvals", name="Bench")
     Account.objects.create(number="bench-src", customer=customer, currency="USD", balance_cents=10**13)
@@ -89,7 +89,7 @@ def hold_in_bulk(agent_key: Any, count: int) -> None:
 
     from approvals.models import ApprovalRequest
     from banking.models import Account, Transfer
-    from toolguard.models import IdempotencyRecord, ToolCall
+    from core.models import IdempotencyRecord, ToolCall
 
     source, destination = Account.objects.get(number="bench-src"), Account.objects.get(number="bench-dst")
     now = timezone.now()

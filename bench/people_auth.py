@@ -45,8 +45,8 @@ def main() -> None:
     from rest_framework.request import Request
     from rest_framework.test import APIRequestFactory
 
-    from staff.auth import PersonalTokenAuthentication
-    from staff.models import PersonalToken
+    from people.auth import PersonalTokenAuthentication
+    from people.models import PersonalToken
 
     user = User.objects.create_user("bench-reviewer", password=PASSWORD)
     user.groups.add(Group.objects.get(name="reviewers"))

@@ -92,7 +92,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--iterations", type=int, default=20_000, help="validation/sanitization timing loop")
     parser.add_argument("--profile-calls", type=int, default=300, help="guarded calls profiled in-process")
     parser.add_argument(
-        "--wait-sanitizer", type=float, default=0.0, help="seconds to wait for toolguard.pipeline.sanitizer to appear"
+        "--wait-sanitizer", type=float, default=0.0, help="seconds to wait for detection.sanitizer to appear"
     )
     return parser.parse_args()
 
@@ -120,7 +120,7 @@ def bench_env(database_url: str) -> dict[str, str]:
 def seed() -> list[dict[str, str]]:
     """Customers with two own accounts each: own-account transfers need no payee and no approval."""
     from banking.models import Account
-    from toolguard.models import AgentKey, Customer
+    from core.models import AgentKey, Customer
 
     customers = []
     for i in range(CUSTOMERS):
@@ -288,18 +288,18 @@ def scenario(
 def sanitizer_available(wait_s: float) -> bool:
     deadline = time.monotonic() + wait_s
     while True:
-        if importlib.util.find_spec("toolguard.pipeline.sanitizer") is not None:
+        if importlib.util.find_spec("detection.sanitizer") is not None:
             return True
         if time.monotonic() >= deadline:
             return False
-        log("waiting for toolguard/pipeline/sanitizer.py")
+        log("waiting for detection/sanitizer.py")
         time.sleep(10)
 
 
 def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str, Any]:
     """Microseconds per call for the two argument guards, in-process and single-threaded."""
     from toolguard.pipeline.validation import validation_errors
-    from toolguard.tools.registry import get_tool
+    from core.tools import get_tool
 
     TRANSFER_FUNDS = get_tool("transfer_funds")
     assert TRANSFER_FUNDS is not None
@@ -329,10 +329,10 @@ def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str,
 
     report: dict[str, Any] = {"iterations": iterations, "validation_us_per_call": per_call_us(validate)}
     if not sanitizer_available(wait_s):
-        log("toolguard/pipeline/sanitizer.py does not exist yet: timing validation alone")
+        log("detection/sanitizer.py does not exist yet: timing validation alone")
         report.update(sanitizer="missing", sanitization_us_per_call=None, validation_sanitization_us_per_call=None)
         return report
-    from toolguard.pipeline.sanitizer import sanitize_arguments
+    from detection.sanitizer import sanitize_arguments
 
     def sanitize(arguments: dict[str, Any]) -> None:
         assert sanitize_arguments(arguments, TRANSFER_FUNDS.field_kinds).block is None
@@ -343,7 +343,7 @@ def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str,
 
     from django.conf import settings
 
-    from toolguard.pipeline.sanitizer import load_classifier
+    from detection.sanitizer import load_classifier
 
     # The guarded path also asks the model stage (on by default) about the free text the rules let through.
     classifier = load_classifier(settings.TOOLGUARD_INJECTION_MODEL)
@@ -358,7 +358,7 @@ def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str,
         assert result.block is None
 
     report.update(
-        sanitizer="toolguard.pipeline.sanitizer",
+        sanitizer="detection.sanitizer",
         sanitization_us_per_call=per_call_us(sanitize),
         validation_sanitization_us_per_call=per_call_us(both),
         sanitization_with_model_stage_us_per_call=per_call_us(sanitize_with_model) if classifier else None,
@@ -372,7 +372,7 @@ def verify(
     """Each guarded 2xx that was not a replay is exactly one transfer; money is conserved."""
     from audit.services import audit_chain_verify
     from banking.models import Transfer
-    from toolguard.models import IdempotencyRecord, ToolCall
+    from core.models import IdempotencyRecord, ToolCall
 
     def seen(name: str, field: str) -> int:
         if name not in results:
@@ -558,7 +558,7 @@ STAGES = (
     ("toolguard.pipeline.executor", "agent_session_lookup", "session and quarantine"),
     ("toolguard.pipeline.executor", "validation_errors", "schema validation"),
     ("toolguard.pipeline.executor", "sanitize_arguments", "sanitization (rules and model stage)"),
-    ("toolguard.pipeline.idempotency", "claim", "idempotency: Redis claim"),
+    ("core.idempotency", "claim", "idempotency: Redis claim"),
     ("toolguard.pipeline.executor", "_execute_claimed", "write phase (one transaction)"),
     ("toolguard.pipeline.executor", "policy_check", "policy: windows and CEL"),
     ("banking.tools", "TransferFunds.authorize", "tool: read the accounts"),
@@ -567,7 +567,7 @@ STAGES = (
     ("toolguard.pipeline.executor", "insert_rows", "tool call, idempotency and value rows"),
     ("toolguard.pipeline.executor", "_finish", "refusal or replay: tool call row and audit"),
     ("toolguard.pipeline.executor", "audit_append", "audit append (alerts, chain lock, insert)"),
-    ("toolguard.pipeline.idempotency", "lock_release", "idempotency: Redis release"),
+    ("core.idempotency", "lock_release", "idempotency: Redis release"),
     ("banking.bench_views", "BareTransferView.post", "bare endpoint: its view"),
     ("banking.bench_views", "bare_transfer", "bare endpoint: its SQL"),
 )

@@ -31,7 +31,7 @@ import django
 django.setup()
 
 from toolguard.pipeline.policy import limits  # noqa: E402
-from toolguard.tools.registry import get_tool  # noqa: E402
+from core.tools import get_tool  # noqa: E402
 
 TARGET_US = 30
 

@@ -95,7 +95,7 @@ end
 def agent_key_create(env: dict[str, str]) -> tuple[str, tuple[int, int]]:
     """The agent key's secret, and (customer id, agent key id) for the bare outbox's rows."""
     code = (
-        "import json; from toolguard.models import AgentKey, Customer\n"
+        "import json; from core.models import AgentKey, Customer\n"
         "c, _ = Customer.objects.get_or_create(external_id='bench-shop', defaults={'name': 'Bench'})\n"
         "k, raw = AgentKey.objects.issue(customer=c, allowed_tools=['orders_refund'])\n"
         "print(json.dumps({'id': c.id, 'key_id': k.id, 'key': raw}))"

@@ -5,12 +5,12 @@ form, trained on the train split of toolguard's own corpus
 (tests/pipeline/corpus/*.jsonl, plus the regression corpus in
 tests/pipeline/sanitizer_corpus.py, plus the hard legitimate values in
 tests/pipeline/corpus/train_negatives*.py) and measured on the holdout split.  The
-featurizer is toolguard.pipeline.sanitizer.model.hashed_ngrams, the one
+featurizer is detection.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
 
     .venv/bin/python scripts/train_injection_model.py
-        [--out toolguard/pipeline/sanitizer/model/injection-char-ngram.onnx]
+        [--out detection/sanitizer/model/injection-char-ngram.onnx]
 
 Writes the model and, next to it, metrics.json (accuracy, attack recall
 and false-positive rate on the train and holdout splits at the default
@@ -33,8 +33,8 @@ from skl2onnx import convert_sklearn  # noqa: E402
 from skl2onnx.common.data_types import FloatTensorType  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
-from toolguard.pipeline.sanitizer.canonical import decode_layers  # noqa: E402
-from toolguard.pipeline.sanitizer.model import (  # noqa: E402
+from detection.sanitizer.canonical import decode_layers  # noqa: E402
+from detection.sanitizer.model import (  # noqa: E402
     DEFAULT_BUCKETS,
     DEFAULT_NGRAMS,
     SHIPPED_MODEL,

@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.contrib import admin
 
 from audit.admin import ReadOnlyAdmin
-from staff.models import AlertTriage, PersonalToken
+from people.models import PersonalToken
+from staff.models import AlertTriage
 
 
 @admin.register(PersonalToken)

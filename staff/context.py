@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from staff.people import COMPLIANCE_GROUP, REVIEWERS_GROUP, person_groups
+from people.roles import COMPLIANCE_GROUP, REVIEWERS_GROUP, person_groups
 
 
 def person(request: HttpRequest) -> dict[str, bool]:

@@ -16,10 +16,10 @@ from django.utils import timezone
 from audit.models import Alert
 from audit.services import AuditEvent, audit_append
 from staff.models import AlertTriage
-from staff.people import STAFF_GROUPS, person_actor
-from toolguard.models import AgentKey, AgentSession
-from toolguard.principal_cache import agent_key_forget
-from toolguard.services import key_release, session_release
+from people.roles import STAFF_GROUPS, person_actor
+from core.models import AgentKey, AgentSession
+from core.principal_cache import agent_key_forget
+from people.credentials import key_release, session_release
 
 NOTE_MAX_LENGTH = 2000
 

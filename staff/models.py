@@ -1,64 +1,9 @@
-"""What people (reviewers, compliance) hold and work on: API tokens and alert triage."""
+"""What people work on across concerns: the triage of alerts."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
-
-TOKEN_SCHEME = "tgp"  # noqa: S105  # the token prefix, not a secret
-
-
-def token_hash(raw: str) -> str:
-    # Tokens are 256-bit random values, so one SHA-256 is enough (as for agent
-    # keys): nothing to brute-force, and no password hash on every request.
-    return hashlib.sha256(raw.encode()).hexdigest()
-
-
-class PersonalTokenManager(models.Manager["PersonalToken"]):
-    def issue(self, *, user: AbstractBaseUser, name: str) -> tuple[PersonalToken, str]:
-        """Create a token and return it with its secret, which is never stored."""
-        prefix = secrets.token_hex(6)
-        raw = f"{TOKEN_SCHEME}_{prefix}_{secrets.token_urlsafe(32)}"
-        token = self.create(user=user, name=name, prefix=prefix, key_hash=token_hash(raw))  # type: ignore[misc]
-        return token, raw
-
-    def authenticate(self, raw: str) -> PersonalToken | None:
-        parts = raw.split("_", 2)
-        if len(parts) != 3 or parts[0] != TOKEN_SCHEME:
-            return None
-        token = (
-            self.select_related("user").filter(prefix=parts[1], revoked_at__isnull=True, user__is_active=True).first()
-        )
-        if token is None or not hmac.compare_digest(token.key_hash, token_hash(raw)):
-            return None
-        return token
-
-
-class PersonalToken(models.Model):
-    """A person's API token for scripts: acts as that person, with their groups."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=100)
-    prefix = models.CharField(max_length=16, unique=True)
-    key_hash = models.CharField(max_length=64)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    objects = PersonalTokenManager()
-
-    def __str__(self) -> str:
-        return self.label
-
-    @property
-    def label(self) -> str:
-        """How the token is named on pages and in the audit log: identifiable, never usable."""
-        return f"{TOKEN_SCHEME}_{self.prefix}"
 
 
 class AlertTriage(models.Model):

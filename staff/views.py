@@ -16,9 +16,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from audit.services import AuditEvent, audit_append
-from staff import selectors, stepup
-from staff.models import PersonalToken
-from staff.people import person_actor, person_groups
+from people import stepup
+from staff import selectors
+from people.models import PersonalToken
+from people.roles import person_actor, person_groups
 
 View = Callable[..., HttpResponse]
 TOKEN_NAME_MAX = 100

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 class Order(models.Model):
     number = models.CharField(max_length=64, unique=True)
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="orders")
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="orders")
     customer_email = models.EmailField()
     total_cents = models.BigIntegerField()
     refunded_cents = models.BigIntegerField(default=0)
@@ -65,7 +65,7 @@ class OutboundEmail(models.Model):
     """An email the support agent sent; the mail itself leaves on commit."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    customer = models.ForeignKey("toolguard.Customer", on_delete=models.PROTECT, related_name="+")
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="+")
     to = models.EmailField()
     subject = models.CharField(max_length=200)
     body = models.TextField()

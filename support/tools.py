@@ -10,8 +10,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from support.models import Order, OutboundEmail, Refund
-from toolguard.tools.money import money_format
-from toolguard.tools.registry import (
+from core.money import money_format
+from core.tools import (
     AccessDenied,
     BusinessError,
     HeldCall,

@@ -19,7 +19,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from banking.models import Account, Payee
-from toolguard.models import AgentKey, Customer
+from core.models import AgentKey, Customer
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 

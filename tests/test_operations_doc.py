@@ -6,7 +6,7 @@ import re
 
 from tests.live import ROOT
 
-READERS = ["toolguard/settings.py", "toolguard/gunicorn_conf.py", "toolguard/metrics.py"]
+READERS = ["toolguard/settings.py", "toolguard/gunicorn_conf.py", "core/metrics.py"]
 # os.environ.get("NAME"...), envint("NAME"...), envbool(...), envlist(...)
 ENV_READ = re.compile(r"""(?:environ\.get|environ\[|env(?:int|bool|list))\(?\s*["']([A-Z][A-Z0-9_]+)["']""")
 

@@ -1,4 +1,4 @@
-"""Statements written once per model (toolguard/pipelining.py) write what the ORM would."""
+"""Statements written once per model (core/pipelining.py) write what the ORM would."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from banking.models import Account
 from tests.conftest import Bank
-from toolguard.models import AgentKey, IdempotencyRecord, ToolCall
-from toolguard.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
+from core.models import AgentKey, IdempotencyRecord, ToolCall
+from core.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
 
 
 def _tool_call(bank: Bank) -> ToolCall:

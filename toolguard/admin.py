@@ -16,7 +16,7 @@ from django.http import HttpRequest
 
 from audit.admin import ReadOnlyAdmin
 from staff.incidents import IncidentRefused, agent_key_revoke
-from toolguard.models import AgentKey, AgentSession, Customer, ToolCall
+from core.models import AgentKey, AgentSession, Customer, ToolCall
 
 
 @admin.register(Customer)

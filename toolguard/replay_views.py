@@ -9,7 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from audit.views import compliance_required
+from staff.audit_views import compliance_required
 from toolguard.pipeline.replay import ReplayInputError, ReplayReport, policy_replay, since_parse
 
 MAX_DRAFT_BYTES = 256 * 1024

@@ -69,17 +69,25 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_q",
     "axes",
-    "toolguard",
-    "approvals",
-    "audit",
     "django_otp",
     "django_otp.plugins.otp_totp",
+    # toolguard's own apps, in the layers pyproject.toml declares (docs/architecture.md):
+    # each imports only from the apps below it.
+    "toolguard",
     "staff",
-    # Tool families: each registers its tools through its own catalog.
+    "outbox",
+    "approvals",
+    "detection",
+    "people",
+    "audit",
+    "core",
+    # Tool families: each registers its tools through its own catalog and imports only core.
     "banking",
     "support",
     # HTTP and MCP tools that live elsewhere, guarded in place.
-    "toolguard.upstream",
+    "upstream",
+    # The demo bank that `make run` seeds.
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -114,7 +122,7 @@ TEMPLATES = [
                 "staff.context.person",
             ],
             # `|visible` on every page without a {% load %}: stored strings show hidden characters.
-            "builtins": ["toolguard.templatetags.display"],
+            "builtins": ["core.templatetags.display"],
         },
     },
 ]
@@ -188,7 +196,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "toolguard.signin.SignInAttemptHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
 AXES_USERNAME_CALLABLE = "toolguard.signin.normalized_username"
-AXES_CLIENT_IP_CALLABLE = "toolguard.addresses.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.addresses.client_address"
 AXES_FAILURE_LIMIT = "toolguard.signin.failure_limit"
 AXES_COOLOFF_TIME = "toolguard.signin.cool_off"
 AXES_LOCKOUT_CALLABLE = "toolguard.signin.lockout_response"
@@ -226,7 +234,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "toolguard@localhost")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "toolguard.api.auth.LimitedBasicAuthentication",
+        "people.auth.LimitedBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -329,7 +337,7 @@ TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2,
 TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
 # about free text the rules let through.  Unset = "shipped" (the model in
-# toolguard/pipeline/sanitizer/model/), a path to a model in that format, or
+# detection/sanitizer/model/), a path to a model in that format, or
 # an explicit empty value / "off" to switch the stage off.
 TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped").strip()
 if TOOLGUARD_INJECTION_MODEL.lower() == "off":

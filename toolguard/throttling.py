@@ -11,8 +11,8 @@ from django.core.cache import cache
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
-from toolguard.models import AgentKey
-from toolguard.pipeline.idempotency import STORE_ERRORS
+from core.models import AgentKey
+from core.idempotency import STORE_ERRORS
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import IsAuthenticated
 
 from approvals import api as approvals_api
-from audit import api as audit_api
+from staff import audit_api
 from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
@@ -55,7 +55,7 @@ urlpatterns = [
     path("review/", include("approvals.urls")),
     # A compliance page, under /audit/ with the others; its service is the pipeline's policy stage.
     path("audit/policy-replay/", replay_views.policy_replay_page, name="policy-replay"),
-    path("audit/", include("audit.urls")),
+    path("audit/", include("staff.audit_urls")),
     path("account/", include("staff.urls")),
     path("admin/", admin.site.urls),
     path("", login_required(pages.home), name="home"),

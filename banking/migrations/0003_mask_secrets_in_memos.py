@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import migrations
 
-from toolguard.secret_shapes import mask_secrets_in_text
+from core.secret_shapes import mask_secrets_in_text
 
 
 def mask_memos(apps: Any, schema_editor: Any) -> None:

@@ -19,7 +19,7 @@ from audit.models import AuditEntry
 from tests.conftest import Bank, transfer_call
 from toolguard.api.exports import tool_export
 from toolguard.api.formats import NOTES, tool_content, tool_message
-from toolguard.tools.registry import all_tools
+from core.tools import all_tools
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 from approvals.services import approval_decide
 from audit.models import AuditEntry
 from tests.conftest import Bank, transfer_call
-from toolguard.models import AgentKey
+from core.models import AgentKey
 
 pytestmark = pytest.mark.django_db
 

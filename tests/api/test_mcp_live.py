@@ -13,7 +13,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import bearer, gunicorn, unique
-from toolguard.models import AgentSession
+from core.models import AgentSession
 
 pytestmark = pytest.mark.live
 

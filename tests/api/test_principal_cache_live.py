@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
 from tests.live import Gunicorn, bearer, gunicorn, unique
-from toolguard.models import AgentKey
-from toolguard.services import agent_key_revoke, key_release
+from core.models import AgentKey
+from people.credentials import agent_key_revoke, key_release
 
 pytestmark = pytest.mark.live
 

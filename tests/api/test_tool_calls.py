@@ -15,7 +15,7 @@ from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from banking.models import Transfer
 from tests.conftest import Bank, agent_client, person_client, transfer_call
-from toolguard.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
+from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.django_db
 
@@ -301,7 +301,7 @@ def test_get_of_a_replayed_held_call_follows_the_decision(bank: Bank, alice: Any
     "fmt,key", [("native", "parameters"), ("openai", "function"), ("anthropic", "input_schema"), ("mcp", "inputSchema")]
 )
 def test_tool_export_formats_share_one_schema(bank: Bank, alice: Any, fmt: str, key: str) -> None:
-    from toolguard.tools.registry import get_tool
+    from core.tools import get_tool
 
     TRANSFER_SCHEMA = get_tool("transfer_funds").schema  # type: ignore[union-attr]
 

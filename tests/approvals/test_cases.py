@@ -12,7 +12,7 @@ from approvals.selectors import approval_cases
 from audit.models import AuditEntry
 from banking.models import Transfer
 from tests.conftest import Bank, agent_client, transfer_call
-from toolguard.models import AgentKey
+from core.models import AgentKey
 
 pytestmark = pytest.mark.django_db
 EIGHT_K = 800_000

@@ -34,7 +34,7 @@ from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, child_env, gunicorn, require_chromium
-from toolguard.models import AgentKey, Customer
+from core.models import AgentKey, Customer
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 

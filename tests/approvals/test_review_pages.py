@@ -16,7 +16,7 @@ from approvals.services import approvals_expire
 from approvals.templatetags.money import cents
 from audit.models import AuditEntry
 from tests.conftest import Bank, agent_client, transfer_call
-from toolguard.models import AgentSession
+from core.models import AgentSession
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from audit.models import AuditEntry
 from audit.services import audit_chain_verify
 from banking.models import Transfer
 from tests.conftest import Bank, person_client, transfer_call
-from toolguard.models import IdempotencyRecord
+from core.models import IdempotencyRecord
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from audit.models import Alert
 from audit.services import operation_hash
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, transfer_call
-from toolguard import metrics
+from core import metrics
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from audit.export import csv_cell_unescape
 from audit.models import Alert, AuditEntry
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, agent_client, transfer_call
-from toolguard.display import mark_invisible, unmark_invisible
+from core.display import mark_invisible, unmark_invisible
 
 pytestmark = pytest.mark.django_db
 

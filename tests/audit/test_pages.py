@@ -159,7 +159,7 @@ def test_a_long_timeline_pages(bank: Bank, monkeypatch: pytest.MonkeyPatch) -> N
     from audit import selectors
 
     real = selectors.audit_timeline
-    monkeypatch.setattr("audit.views.audit_timeline", lambda **kw: real(**{**kw, "limit": 2}))
+    monkeypatch.setattr("staff.audit_views.audit_timeline", lambda **kw: real(**{**kw, "limit": 2}))
     ours = [e.id for e in append(*(event(session_id="long", tool_call_id=f"l{n}") for n in range(5)))]
     client = signed_in(bank.compliance)
     html = client.get("/audit/sessions/long/").content.decode()

@@ -14,7 +14,7 @@ from audit.redaction import redact_details
 from audit.services import audit_chain_verify
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, transfer_call
-from toolguard.pipeline.sanitizer import RULES
+from detection.sanitizer import RULES
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from audit.models import AuditEntry
 from banking.models import Transfer
 from tests.conftest import Bank, make_bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
-from toolguard.models import IdempotencyRecord, ToolCall
-from toolguard.pipeline.idempotency import IdempotencyScope
+from core.models import IdempotencyRecord, ToolCall
+from core.idempotency import IdempotencyScope
 from toolguard_client import ToolguardClient
 
 pytestmark = pytest.mark.live

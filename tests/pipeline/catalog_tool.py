@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolguard.tools.money import money_format
-from toolguard.tools.registry import BusinessError, ToolContext, ToolHandler
+from core.money import money_format
+from core.tools import BusinessError, ToolContext, ToolHandler
 
 # What was credited, in this process: the test reads it to see what ran, and how often.
 CREDITED: list[dict[str, Any]] = []

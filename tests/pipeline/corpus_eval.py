@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolguard.pipeline.sanitizer import InjectionClassifier, sanitize_arguments
+from detection.sanitizer import InjectionClassifier, sanitize_arguments
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DEFAULT_THRESHOLD = 0.8

@@ -16,9 +16,9 @@ from approvals.services import approval_decide, approvals_expire
 from audit.models import AuditEntry
 from tests.conftest import Bank, agent_client
 from tests.pipeline import catalog_tool
-from toolguard.catalog import EXECUTOR_FACTORIES, catalog_load, tool_from_entry
-from toolguard.models import AgentKey, ValueEntry
-from toolguard.tools.registry import ToolHandler, get_tool, unregister
+from core.catalog import EXECUTOR_FACTORIES, catalog_load, tool_from_entry
+from core.models import AgentKey, ValueEntry
+from core.tools import ToolHandler, get_tool, unregister
 
 pytestmark = pytest.mark.django_db
 
@@ -223,7 +223,7 @@ def test_the_built_in_families_load_without_a_catalog_setting() -> None:
 
 
 def test_a_rule_that_cannot_be_evaluated_fails_closed() -> None:
-    from toolguard.policy import Policy
+    from core.policy import Policy
 
     policy = Policy.compile(
         tool="t1",
@@ -242,7 +242,7 @@ def test_a_rule_that_cannot_be_evaluated_fails_closed() -> None:
 
 
 def test_rules_reading_args_as_a_whole_get_every_argument() -> None:
-    from toolguard.policy import Policy
+    from core.policy import Policy
 
     policy = Policy.compile(tool="t1", spec={"hold_when": {"many": "size(args) > 2"}}, changes_state=True)
     assert policy.argument_names is None

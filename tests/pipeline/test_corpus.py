@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.pipeline.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
-from toolguard.pipeline.sanitizer import load_classifier
+from detection.sanitizer import load_classifier
 
 FAMILIES = sorted({row["family"] for row in rows("attacks.jsonl")})
 # Per family, the share of attacks stopped.  Train: what the rules and the
@@ -101,7 +101,7 @@ def test_the_rules_alone_refuse_no_more_legitimate_values(split: str, rules_only
 
 
 def test_the_bank_jargon_traps_pass() -> None:
-    from toolguard.pipeline.sanitizer import sanitize_arguments
+    from detection.sanitizer import sanitize_arguments
 
     for memo in (
         "Pre-approved mortgage deposit, ref 99812",

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from tests.live import unique
-from toolguard.pipeline import idempotency
-from toolguard.pipeline.idempotency import IdempotencyScope
+from core import idempotency
+from core.idempotency import IdempotencyScope
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from approvals.models import ApprovalRequest
 from banking.models import Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
 from tests.live import bearer, gunicorn, unique
-from toolguard.models import AgentKey, ValueEntry
-from toolguard.services import key_release
+from core.models import AgentKey, ValueEntry
+from people.credentials import key_release
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"

@@ -15,8 +15,8 @@ from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from tests.conftest import make_bank, transfer_call
 from tests.live import bearer, gunicorn, unique
-from toolguard.pipeline.sanitizer import MODEL_RULE
-from toolguard.pipeline.sanitizer.model import SHIPPED_MODEL
+from detection.sanitizer import MODEL_RULE
+from detection.sanitizer.model import SHIPPED_MODEL
 
 pytestmark = pytest.mark.live
 

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
 from tests.conftest import Bank, transfer_call
-from toolguard.models import AgentKey, AgentSession
+from core.models import AgentKey, AgentSession
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from tests.conftest import Bank, transfer_call
-from toolguard.tools.registry import get_tool
+from core.tools import get_tool
 
 pytestmark = pytest.mark.django_db
 

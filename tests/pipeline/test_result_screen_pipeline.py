@@ -19,9 +19,9 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from banking.models import Account, Transfer
 from tests.conftest import Bank, agent_client
-from toolguard.models import AgentKey
-from toolguard.pipeline.results import NOTE
-from toolguard.tools.registry import Tool, ToolContext, ToolHandler, register, unregister
+from core.models import AgentKey
+from detection.results import NOTE
+from core.tools import Tool, ToolContext, ToolHandler, register, unregister
 
 pytestmark = pytest.mark.django_db
 

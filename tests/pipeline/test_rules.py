@@ -1,4 +1,4 @@
-"""Rules as data: every rule in toolguard/pipeline/sanitizer/rules/*.yaml
+"""Rules as data: every rule in detection/sanitizer/rules/*.yaml
 stops its own block examples and lets its pass neighbours through, and a
 rule file that cannot show its rule firing does not load.
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from toolguard.pipeline.sanitizer import RULES, RuleError, rules_firing, sanitize_arguments
-from toolguard.pipeline.sanitizer.rules import RuleSet, load_file, load_rules
+from detection.sanitizer import RULES, RuleError, rules_firing, sanitize_arguments
+from detection.sanitizer.rules import RuleSet, load_file, load_rules
 
 BLOCK_CASES = [(rule, example) for rule in RULES for example in rule.block]
 PASS_CASES = [(rule, example) for rule in RULES for example in rule.passes]

@@ -25,7 +25,7 @@ from tests.pipeline.sanitizer_corpus import (
     b64,
     tags,
 )
-from toolguard.pipeline.sanitizer import (
+from detection.sanitizer import (
     CATEGORIES,
     RULES,
     Block,
@@ -35,8 +35,8 @@ from toolguard.pipeline.sanitizer import (
     decode_tag_payload,
     sanitize_arguments,
 )
-from toolguard.pipeline.sanitizer.canonical import STORED_STRIP_RE, decode_layers, matching_forms
-from toolguard.pipeline.sanitizer.rules import RuleSet
+from detection.sanitizer.canonical import STORED_STRIP_RE, decode_layers, matching_forms
+from detection.sanitizer.rules import RuleSet
 
 TRANSFER_KINDS: dict[str, Any] = {
     "from_account": "identifier",

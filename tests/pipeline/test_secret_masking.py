@@ -16,8 +16,8 @@ from django.test import Client
 from approvals.models import ApprovalRequest
 from banking.models import Transfer
 from tests.conftest import Bank, agent_client, person_client, transfer_call
-from toolguard.models import ToolCall
-from toolguard.secret_shapes import MASK, SECRET_SHAPES, mask_secrets, mask_secrets_in_text
+from core.models import ToolCall
+from core.secret_shapes import MASK, SECRET_SHAPES, mask_secrets, mask_secrets_in_text
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolguard.pipeline.validation import fast_validator, reference_errors, validation_errors
-from toolguard.tools.registry import Tool, ToolHandler, all_tools, get_tool
+from core.tools import Tool, ToolHandler, all_tools, get_tool
 
 TOOLS = sorted(all_tools(), key=lambda tool: tool.name)
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from toolguard.pipeline.validation import validation_errors, whole_string_pattern
-from toolguard.tools.registry import get_tool
+from core.tools import get_tool
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from toolguard.models import AgentKey, AgentSession, Customer, ToolCall, ValueEntry
+from core.models import AgentKey, AgentSession, Customer, ToolCall, ValueEntry
 from toolguard.pipeline.policy import value_windows
-from toolguard.policy import Value
+from core.policy import Value
 
 pytestmark = pytest.mark.django_db
 

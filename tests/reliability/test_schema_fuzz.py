@@ -37,8 +37,8 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
 from tests.live import Gunicorn, RedisServer, free_port, gunicorn, unique
-from toolguard.pipeline import idempotency
-from toolguard.pipeline.idempotency import IdempotencyScope
+from core import idempotency
+from core.idempotency import IdempotencyScope
 
 pytestmark = pytest.mark.live
 

@@ -53,7 +53,7 @@ from audit.services import audit_chain_verify
 from banking.models import Account, Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import Gunicorn, RedisServer, bearer, gunicorn, unique
-from toolguard.models import IdempotencyRecord, ToolCall
+from core.models import IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.live
 

@@ -9,7 +9,7 @@ from django.test import Client
 from audit.models import AuditEntry
 from audit.services import AuditEvent, audit_append
 from tests.conftest import Bank
-from toolguard.models import AgentKey
+from core.models import AgentKey
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from staff.models import AlertTriage
 from tests.conftest import Bank, agent_client, transfer_call
-from toolguard.models import AgentKey, AgentSession
+from core.models import AgentKey, AgentSession
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
-from staff.demo import enrol_demo_factors
-from staff.models import PersonalToken
+from people.demo import enrol_demo_factors
+from people.models import PersonalToken
 from tests.conftest import Bank, agent_client, transfer_call
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from approvals.models import ApprovalRequest
 from approvals.services import approval_decide
 from support.models import Order, OutboundEmail, Refund
 from tests.conftest import Bank, agent_client
-from toolguard.models import AgentKey, Customer
+from core.models import AgentKey, Customer
 
 pytestmark = pytest.mark.django_db
 

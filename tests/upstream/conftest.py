@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, free_port, unique, wait_http
-from toolguard.models import AgentKey, Customer
+from core.models import AgentKey, Customer
 
 HERE = Path(__file__).resolve().parent
 TOKEN = "orders-secret-token"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from toolguard.policy import Policy
-from toolguard.tools.registry import Tool, register
-from toolguard.upstream.executors import upstream_executor_from_spec
-from toolguard.upstream.mcp import IDEMPOTENCY_KEY_PROPERTY, mcp_source_register
+from core.policy import Policy
+from core.tools import Tool, register
+from upstream.executors import upstream_executor_from_spec
+from upstream.mcp import IDEMPOTENCY_KEY_PROPERTY, mcp_source_register
 
 ORDER_ID = {"type": "string", "pattern": "^[a-zA-Z0-9_-]+$", "maxLength": 64}
 REFUND_SCHEMA: dict[str, Any] = {

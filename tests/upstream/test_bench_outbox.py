@@ -8,11 +8,11 @@ import pytest
 
 from tests.live import unique
 from tests.upstream.conftest import TOKEN, FakeUpstream
-from toolguard.models import AgentKey, Customer, ToolCall
-from toolguard.tools.registry import Tool, register, unregister
-from toolguard.upstream.bench_views import bare_outbox
-from toolguard.upstream.executors import upstream_executor_from_spec, upstream_key
-from toolguard.upstream.models import Dispatch
+from core.models import AgentKey, Customer, ToolCall
+from core.tools import Tool, register, unregister
+from outbox.bench_views import bare_outbox
+from upstream.executors import upstream_executor_from_spec, upstream_key
+from outbox.models import Dispatch
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
 

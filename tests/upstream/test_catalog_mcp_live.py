@@ -25,8 +25,8 @@ from audit.models import AuditEntry
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, unique
 from tests.upstream.conftest import FakeUpstream
-from toolguard.models import AgentKey, Customer
-from toolguard.upstream.executors import upstream_key
+from core.models import AgentKey, Customer
+from upstream.executors import upstream_key
 
 pytestmark = pytest.mark.live
 

@@ -12,9 +12,9 @@ from approvals.models import ApprovalRequest
 from audit.models import Alert, AuditEntry
 from tests.conftest import Bank
 from tests.live import free_port
-from toolguard.models import IdempotencyRecord, ToolCall
-from toolguard.tools.registry import Tool
-from toolguard.upstream.executors import (
+from core.models import IdempotencyRecord, ToolCall
+from core.tools import Tool
+from upstream.executors import (
     HttpExecutor,
     McpExecutor,
     UpstreamConfigError,
@@ -22,9 +22,9 @@ from toolguard.upstream.executors import (
     upstream_executor_from_spec,
     upstream_key,
 )
-from toolguard.upstream.mcp import UpstreamTool, guarded_schema
-from toolguard.upstream.models import Dispatch
-from toolguard.upstream.services import OUTCOME_UNKNOWN_RULE, dispatch_send
+from upstream.mcp import UpstreamTool, guarded_schema
+from outbox.models import Dispatch
+from outbox.services import OUTCOME_UNKNOWN_RULE, dispatch_send
 
 HTTP = {"url": "https://orders.internal/refunds", "method": "post", "headers": {"Authorization": "env:TOKEN"}}
 
@@ -110,7 +110,7 @@ def test_a_state_changing_mcp_schema_gains_a_required_idempotency_key() -> None:
 
 def _stuck_dispatch(bank: Bank, *, attempts: int, dispatched_ago: timedelta) -> Dispatch:
     """A call sent before whose answer never came, pointing at a port nobody listens on."""
-    from toolguard.models import AgentKey
+    from core.models import AgentKey
 
     agent_key = AgentKey.objects.filter(customer=bank.alice).first()
     assert agent_key is not None

@@ -18,8 +18,8 @@ from django_q.models import Schedule
 from audit.models import AuditEntry
 from tests.live import unique
 from tests.upstream.conftest import Guarded, Worker
-from toolguard.upstream.executors import upstream_key
-from toolguard.upstream.models import Dispatch
+from upstream.executors import upstream_key
+from outbox.models import Dispatch
 
 pytestmark = pytest.mark.live
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.live import free_port, unique
 from tests.upstream.conftest import TOKEN, FakeUpstream
-from toolguard.upstream.executors import Attempt, attempt_send
+from upstream.executors import Attempt, attempt_send
 
 pytestmark = pytest.mark.live
 

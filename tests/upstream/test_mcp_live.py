@@ -14,7 +14,7 @@ from django.contrib.auth.models import Group, User
 from audit.models import AuditEntry
 from tests.live import ROOT, free_port, unique
 from tests.upstream.conftest import Guarded, Worker, upstream_env
-from toolguard.upstream.executors import upstream_key
+from upstream.executors import upstream_key
 
 pytestmark = pytest.mark.live
 

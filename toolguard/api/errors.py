@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from audit.unauthenticated import unauthenticated_request_record
-from toolguard.addresses import client_address
-from toolguard.api.auth import TooManySignInAttempts
+from core.addresses import client_address
+from people.auth import TooManySignInAttempts
 from toolguard.api.parsers import MalformedJSON, RequestTooLarge
 
 logger = logging.getLogger(__name__)

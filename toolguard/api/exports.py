@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from toolguard.tools.registry import Tool
+from core.tools import Tool
 
 EXPORT_FORMATS = ("native", "openai", "responses", "anthropic", "gemini", "mcp")
 STRICT_FORMATS = ("openai", "responses")

@@ -17,7 +17,7 @@ from typing import Any
 
 from toolguard.api.parsers import strict_json_loads
 from toolguard.pipeline.executor import CallRequest
-from toolguard.tools.registry import get_tool
+from core.tools import get_tool
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 PROVIDERS = ("native", "openai", "responses", "anthropic", "langchain", "gemini", "mcp")

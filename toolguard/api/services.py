@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolguard.api.formats import Batch
-from toolguard.models import AgentKey, ToolCall
+from core.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_execute
 
 

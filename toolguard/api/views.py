@@ -11,7 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.services import AuditEvent, audit_append
-from toolguard.api.auth import AGENT_FIRST, IsAgent
+from core.agents import IsAgent
+from toolguard.api.auth import AGENT_FIRST
 from toolguard.api.errors import error_body
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
 from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
@@ -24,9 +25,9 @@ from toolguard.api.schema import (
 )
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.api.services import tool_call_batch_execute
-from toolguard.models import AgentKey, ToolCall
+from core.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
-from toolguard.tools.registry import all_tools
+from core.tools import all_tools
 
 
 def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) -> dict[str, Any]:

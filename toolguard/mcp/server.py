@@ -23,9 +23,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from toolguard.api.exports import tool_export
 from toolguard.api.formats import MalformedRequest, is_error, named_call, tool_content
-from toolguard.models import AgentKey, ToolCall
+from core.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
-from toolguard.tools.registry import all_tools, get_tool
+from core.tools import all_tools, get_tool
 
 SERVER_NAME = "toolguard"
 SERVER_VERSION = "1"

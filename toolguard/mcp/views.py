@@ -11,9 +11,9 @@ from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
 from audit.unauthenticated import unauthenticated_request_record
-from toolguard.addresses import client_address
+from core.addresses import client_address
 from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
-from toolguard.models import AgentKey
+from core.models import AgentKey
 from toolguard.throttling import AgentKeyRateThrottle
 
 SESSION_HEADER = "Mcp-Session-Id"

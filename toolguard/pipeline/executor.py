@@ -28,18 +28,18 @@ from approvals.models import ApprovalRequest
 from approvals.services import approval_request_create
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
-from toolguard import metrics
-from toolguard.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
-from toolguard.pipeline import idempotency
-from toolguard.pipeline.idempotency import IdempotencyScope, IdempotencyUnavailable
-from toolguard.pipeline.masking import mask_storable_secrets
+from core import metrics
+from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
+from core import idempotency
+from core.idempotency import IdempotencyScope, IdempotencyUnavailable
+from detection.masking import mask_storable_secrets
 from toolguard.pipeline.policy import PolicyCheck, policy_check
-from toolguard.pipeline.results import result_screen
-from toolguard.pipeline.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
+from detection.results import result_screen
+from detection.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from toolguard.pipeline.validation import validation_errors
-from toolguard.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
-from toolguard.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
-from toolguard.tools.registry import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
+from core.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
+from core.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
+from core.tools import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
 
 
 @dataclass(frozen=True)
@@ -505,7 +505,7 @@ def _dispatch_after_commit(tool: Tool, dispatch: Dispatching, tool_call: ToolCal
 
 
 def _screen_result(call: _Call, tool: Tool, result: Any) -> Any:
-    """What the model will see of the result (toolguard/pipeline/results.py); screened once, then stored."""
+    """What the model will see of the result (detection/results.py); screened once, then stored."""
     screened = result_screen(result, policy=tool.results)
     if screened.findings:
         call.event("result_screened", screened.audit_result, findings=screened.findings)

@@ -16,9 +16,9 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from toolguard.models import ValueEntry
-from toolguard.policy import Value, Verdict
-from toolguard.tools.registry import Tool, ToolContext
+from core.models import ValueEntry
+from core.policy import Value, Verdict
+from core.tools import Tool, ToolContext
 
 
 @dataclass(frozen=True)

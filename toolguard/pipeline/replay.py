@@ -21,10 +21,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from audit.models import AuditEntry
-from toolguard.catalog import catalog_load
-from toolguard.models import AgentKey, AgentSession
+from core.catalog import catalog_load
+from core.models import AgentKey, AgentSession
 from toolguard.pipeline.policy import policy_check
-from toolguard.tools.registry import Tool, ToolContext, ToolError, get_tool
+from core.tools import Tool, ToolContext, ToolError, get_tool
 
 RECORDED_ACTIONS = ("transfer_initiated", "policy_denied")
 VERDICTS = ("through", "held", "denied")

@@ -24,7 +24,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from toolguard.tools.registry import Tool
+from core.tools import Tool
 
 
 def _is_json_integer(checker: Any, instance: Any) -> bool:

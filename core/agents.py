@@ -1,0 +1,55 @@
+"""Agents as DRF sees them: `Authorization: Bearer tg_...` acts for the key's customer, never as a person."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import authentication, exceptions, permissions
+from rest_framework.request import Request
+
+from core.models import AgentKey
+from core.principal_cache import agent_key_authenticate
+
+
+class AgentKeyAuthentication(authentication.BaseAuthentication):
+    """`Authorization: Bearer tg_...`: the request acts for the key's customer."""
+
+    def authenticate(self, request: Request) -> tuple[Any, AgentKey] | None:
+        header = authentication.get_authorization_header(request).decode("latin-1")
+        scheme, _, raw = header.partition(" ")
+        if scheme.lower() != "bearer":
+            return None
+        # Cached for a second; revocation and quarantine invalidate it (core/principal_cache.py).
+        key = agent_key_authenticate(raw.strip())
+        if key is None:
+            raise exceptions.AuthenticationFailed("invalid or revoked agent key")
+        return AgentPrincipal(key), key
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="toolguard"'
+
+
+class AgentPrincipal:
+    """request.user for agent calls: authenticated, but never a person."""
+
+    is_authenticated = True
+    is_active = True
+    is_staff = False
+    is_superuser = False
+
+    def __init__(self, key: AgentKey) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return self.key.label
+
+
+def is_agent(request: Request) -> bool:
+    return isinstance(request.auth, AgentKey)
+
+
+class IsAgent(permissions.BasePermission):
+    message = "an agent key is required; people cannot call tools"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return is_agent(request)

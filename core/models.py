@@ -1,0 +1,234 @@
+"""The principals tools act for, and the records of every tool call.
+
+The core knows no tool family: accounts, orders and the like live in the
+family apps (banking/, support/).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Customer(models.Model):
+    external_id = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    # The person this customer is, when they also have a login: a reviewer
+    # must never decide a request made on their own behalf.
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # principal.customer_age_days in policies: "hold refunds for customers younger than 30 days".
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "toolguard_customer"  # the table predates the core app; its rows stay where they are
+
+    def __str__(self) -> str:
+        return self.external_id
+
+
+def _hash_key(raw_key: str) -> str:
+    # Agent keys are 256-bit random values, so one SHA-256 is enough: there is
+    # nothing to brute-force, and verification stays on the fast path.
+    return hashlib.sha256(raw_key.encode()).hexdigest()
+
+
+class AgentKeyManager(models.Manager["AgentKey"]):
+    def issue(self, *, customer: Customer, allowed_tools: list[str], name: str = "") -> tuple[AgentKey, str]:
+        """Create a key and return it with its secret, which is never stored."""
+        prefix = secrets.token_hex(6)
+        raw = f"tg_{prefix}_{secrets.token_urlsafe(32)}"
+        key = self.create(
+            customer=customer, prefix=prefix, key_hash=_hash_key(raw), allowed_tools=allowed_tools, name=name
+        )
+        return key, raw
+
+    def authenticate(self, raw_key: str) -> AgentKey | None:
+        parts = raw_key.split("_", 2)
+        if len(parts) != 3 or parts[0] != "tg":
+            return None
+        key = self.select_related("customer").filter(prefix=parts[1], revoked_at__isnull=True).first()
+        if key is None or not key.secret_matches(raw_key):
+            return None
+        return key
+
+
+class AgentKey(models.Model):
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="agent_keys")
+    name = models.CharField(max_length=200, blank=True)
+    prefix = models.CharField(max_length=16, unique=True)
+    key_hash = models.CharField(max_length=64)
+    allowed_tools = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    # Injection blocks across any of the key's sessions quarantine the key
+    # itself, so a fresh session id never escapes (TOOLGUARD_QUARANTINE_BLOCKS).
+    quarantined_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.CharField(max_length=150, blank=True)
+
+    objects = AgentKeyManager()
+
+    class Meta:
+        db_table = "toolguard_agentkey"  # the table predates the core app; its rows stay where they are
+
+    def __str__(self) -> str:
+        return self.label
+
+    def secret_matches(self, raw_key: str) -> bool:
+        return hmac.compare_digest(self.key_hash, _hash_key(raw_key))
+
+    @property
+    def label(self) -> str:
+        """How the key appears in the audit log: identifiable, never usable."""
+        return f"agent:{self.customer.external_id}:{self.prefix}"
+
+    @property
+    def is_quarantined(self) -> bool:
+        return self.quarantined_at is not None
+
+
+class AgentSession(models.Model):
+    """One agent conversation, as named by the caller's session_id."""
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="sessions")
+    session_id = models.CharField(max_length=128)
+    injection_blocks = models.PositiveIntegerField(default=0)
+    quarantined_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "toolguard_agentsession"  # the table predates the core app; its rows stay where they are
+        constraints = [
+            models.UniqueConstraint(fields=["customer", "session_id"], name="agent_session_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.customer} {self.session_id}"
+
+    @property
+    def is_quarantined(self) -> bool:
+        return self.quarantined_at is not None
+
+
+class ToolCall(models.Model):
+    """Every authenticated tool call, whatever became of it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="tool_calls")
+    agent_key = models.ForeignKey(AgentKey, on_delete=models.PROTECT, related_name="tool_calls")
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=64)
+    tool_call_id = models.CharField(max_length=128, blank=True)
+    provider = models.CharField(max_length=16)
+    status = models.CharField(max_length=20)
+    http_status = models.PositiveSmallIntegerField()
+    # Sanitized arguments only; a blocked call keeps none (its payload is the attack).
+    arguments = models.JSONField(null=True, blank=True)
+    response = models.JSONField()
+    idempotency_key = models.CharField(max_length=128, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    duration_ms = models.FloatField(default=0)
+
+    class Meta:
+        db_table = "toolguard_toolcall"  # the table predates the core app; its rows stay where they are
+        indexes = [
+            # A session's calls in order, on the reviewer's detail page.
+            models.Index(fields=["customer", "session_id", "created_at"], name="toolcall_session_order"),
+            # Key quarantine: one key's recent blocked calls, across its sessions.
+            models.Index(fields=["agent_key", "status", "created_at"], name="toolcall_key_status_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.status}"
+
+
+class IdempotencyRecord(models.Model):
+    """The durable side of the idempotency contract: the source of truth.
+
+    Redis holds the lock and a hot copy; this row is written in the same
+    transaction as the transfer, so a flushed or lost Redis can never cause
+    a second execution.
+    """
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="+")
+    tool = models.CharField(max_length=64)
+    key = models.CharField(max_length=128)
+    arguments_hash = models.CharField(max_length=64)
+    outcome = models.JSONField()
+    tool_call = models.ForeignKey(ToolCall, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "toolguard_idempotencyrecord"  # the table predates the core app; its rows stay where they are
+        constraints = [
+            # Keys are scoped: the same key from another customer or tool is another operation.
+            models.UniqueConstraint(fields=["customer", "tool", "key"], name="idempotency_scope_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool}:{self.key}"
+
+
+class ValueEntry(models.Model):
+    """The value one tool call moves, counted by the value windows.
+
+    Written with the call in its transaction (pending when held, completed
+    when executed) and moved by the decision or expiry in theirs, so the
+    windows a policy reads are always what has happened or may still happen.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        COMPLETED = "completed"
+        VOID = "void"
+
+    COUNTED = (Status.PENDING, Status.COMPLETED)
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="+")
+    agent_key = models.ForeignKey(AgentKey, on_delete=models.PROTECT, related_name="+")
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=64)
+    tool_call = models.OneToOneField(ToolCall, on_delete=models.PROTECT, related_name="value_entry")
+    beneficiary = models.CharField(max_length=256, blank=True)
+    value_cents = models.BigIntegerField()
+    currency = models.CharField(max_length=3, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "toolguard_valueentry"  # the table predates the core app; its rows stay where they are
+        indexes = [
+            # Each window is summed from one index range; the INCLUDEd columns let
+            # PostgreSQL sum from the index alone (an index-only scan), so a busy
+            # customer's window costs index entries, not heap pages (other
+            # databases ignore INCLUDE).
+            # window.customer and window.key: one customer's recent value in one currency.
+            models.Index(
+                fields=["customer", "currency", "created_at"],
+                include=["value_cents", "status", "agent_key"],
+                name="value_customer_recent",
+            ),
+            # session.total: one session's value, whatever its age.
+            models.Index(
+                fields=["customer", "session_id"], include=["currency", "value_cents", "status"], name="value_session"
+            ),
+            # window.beneficiary: value flowing to one destination, from any customer.
+            models.Index(
+                fields=["beneficiary", "currency", "created_at"],
+                include=["value_cents", "status"],
+                name="value_beneficiary_recent",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.value_cents} {self.currency} {self.status}"

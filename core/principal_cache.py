@@ -1,0 +1,116 @@
+"""Agent keys and agent sessions as every tool call reads them, cached for one second.
+
+Every tool call authenticates its key and checks its session's quarantine
+before anything else; both rows change rarely (a revocation, a quarantine, a
+release). They are kept in the shared cache (Redis) for
+TOOLGUARD_PRINCIPAL_CACHE_SECONDS (one second by default), so a
+change made by any means reaches every server within that second, and the
+flows that make the change (revoke, quarantine, release) delete the entry
+straight away and again on commit, so they take effect at once.
+
+Without Redis (the embedded default) the cache is the database itself, so
+nothing is cached and every call reads the rows, as before.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, transaction
+from redis.exceptions import RedisError
+
+from core.models import AgentKey, AgentSession
+from core.pipelining import select_rows
+
+CACHE_ERRORS = (RedisError, DatabaseError, OSError)
+
+
+def _enabled() -> bool:
+    return bool(settings.REDIS_URL) and settings.TOOLGUARD_PRINCIPAL_CACHE_SECONDS > 0
+
+
+def _key_cache_key(prefix: str) -> str:
+    return f"tg:agentkey:v1:{prefix}"
+
+
+def _session_cache_key(customer_id: int, session_id: str) -> str:
+    return f"tg:session:v1:{customer_id}:{session_id}"
+
+
+def _get(name: str) -> object | None:
+    try:
+        return cache.get(name)
+    except CACHE_ERRORS:
+        return None  # the database answers instead
+
+
+def _add(name: str, value: object) -> None:
+    try:
+        cache.add(name, value, timeout=settings.TOOLGUARD_PRINCIPAL_CACHE_SECONDS)
+    except CACHE_ERRORS:
+        pass
+
+
+def _forget(name: str) -> None:
+    """Drop an entry now and again once the change is committed.
+
+    Now, so this process does not read it back before commit; on commit,
+    because a call that read the old row just before the change may have
+    cached it in between (what remains of that race is bounded by the cache's TTL).
+    """
+    if not _enabled():
+        return
+
+    def delete() -> None:
+        try:
+            cache.delete(name)
+        except CACHE_ERRORS:
+            pass  # it expires on its own
+
+    delete()
+    transaction.on_commit(delete)
+
+
+def agent_key_authenticate(raw_key: str) -> AgentKey | None:
+    """The live (unrevoked) key with this secret, with its customer, or None."""
+    parts = raw_key.split("_", 2)
+    if len(parts) != 3 or parts[0] != "tg" or not _enabled():
+        return AgentKey.objects.authenticate(raw_key)
+    cached = _get(_key_cache_key(parts[1]))
+    if isinstance(cached, AgentKey):
+        # The secret is checked on every call; only the row is cached.
+        return cached if cached.secret_matches(raw_key) else None
+    key = AgentKey.objects.authenticate(raw_key)
+    if key is not None:
+        _add(_key_cache_key(key.prefix), key)
+    return key
+
+
+def agent_key_forget(key: AgentKey) -> None:
+    """Call in the transaction that revokes, quarantines or releases the key."""
+    _forget(_key_cache_key(key.prefix))
+
+
+def agent_session_lookup(*, customer_id: int, session_id: str) -> AgentSession | None:
+    """The session row (for its quarantine and block count), or None when it does not exist yet."""
+    if not _enabled():
+        return _session_read(customer_id, session_id)
+    cached = _get(_session_cache_key(customer_id, session_id))
+    if isinstance(cached, AgentSession):
+        return cached
+    session = _session_read(customer_id, session_id)
+    if session is not None:
+        # Only rows that exist: a session created by another server is found on its next read.
+        _add(_session_cache_key(customer_id, session_id), session)
+    return session
+
+
+def _session_read(customer_id: int, session_id: str) -> AgentSession | None:
+    # Every call of a new session id reads here: a statement written once, not an ORM query per call.
+    found = select_rows(AgentSession, customer_id=customer_id, session_id=session_id)
+    return found[0] if found else None  # (customer, session id) is unique
+
+
+def agent_session_forget(*, customer_id: int, session_id: str) -> None:
+    """Call in the transaction that counts a block on, quarantines or releases the session."""
+    _forget(_session_cache_key(customer_id, session_id))

@@ -1,0 +1,479 @@
+"""The outbox: commit the call as `dispatching`, send it outside any transaction, record the answer.
+
+    executor (one transaction, holding the session lock):
+        tool call + idempotency record + Dispatch row + audit  ->  commit
+    then, with no transaction open:
+        claim the row (a lease) -> send -> record the answer in a short transaction
+
+2xx completes the call; any other 4xx fails it (not stored: a retry of the
+key tries again); 409, a timeout, a dropped connection or a 5xx leave the
+outcome unknown, and the worker re-sends with the same Idempotency-Key, with
+backoff, until it gets a definitive answer or gives up after
+TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS (alert + reviewer queue, "outcome unknown").
+A first attempt that could not connect at all sent nothing: 503
+upstream_unavailable, not stored.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from approvals.models import ApprovalRequest
+from audit.alerts import alert_raise
+from audit.services import AuditEvent, audit_append
+from core.models import IdempotencyRecord, ToolCall, ValueEntry
+from core import idempotency
+from core.idempotency import IdempotencyScope
+from detection.results import result_screen
+from core.pipelining import insert_rows, pipelined, send_update
+from core.tools import get_tool
+from upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
+from outbox.models import Dispatch
+
+if TYPE_CHECKING:
+    from core.tools import ToolContext
+
+logger = logging.getLogger(__name__)
+
+ACTOR = "system:upstream"
+OUTCOME_UNKNOWN_RULE = "outcome_unknown"
+# Beyond the upstream's own timeout, how long a sender keeps its claim on a row.
+LEASE_MARGIN_SECONDS = 5
+MAX_BACKOFF_SECONDS = 60
+
+
+def dispatch_create(
+    *,
+    ctx: ToolContext,
+    tool_call: ToolCall,
+    record: IdempotencyRecord | None,
+    executor: UpstreamExecutor,
+    tool: str,
+    arguments: dict[str, Any],
+    results: str = "mark",
+    approval_id: uuid.UUID | None = None,
+) -> Dispatch:
+    """The outbox row, written in the caller's transaction (the one committing the call).
+
+    The caller sends the first attempt right after commit, so the row is
+    created already claimed by it: if the caller dies before recording an
+    answer, the lease lapses and the reconciler takes over.
+    """
+    key = str(arguments.get("idempotency_key", ""))
+    now = timezone.now()
+    dispatch = Dispatch(
+        attempts=1,
+        lease_until=now + timedelta(seconds=float(executor.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
+        tool_call=tool_call,
+        customer_id=ctx.agent_key.customer_id,
+        idempotency_record=record,
+        approval_id=approval_id,
+        tool=tool,
+        session_id=ctx.session.session_id,
+        idempotency_key=key,
+        kind=executor.kind,
+        target=executor.target,
+        body=executor.forwarded(arguments),
+        upstream_key=upstream_key(customer_id=ctx.agent_key.customer_id, tool=tool, key=key),
+        results=results,
+        next_attempt_at=now,
+        dispatched_at=now,
+    )
+    # The statement is written once per model (core/pipelining.py), not
+    # compiled for every call; it commits with the call's audit entries.
+    insert_rows([dispatch])
+    return dispatch
+
+
+def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) -> dict[str, Any]:
+    """A reviewer approved a held upstream call (or an "outcome unknown" one): the worker sends it.
+
+    Called inside the decision's transaction, which holds the approval's row
+    lock; the send is queued on commit, so it never runs under that lock.
+    """
+    now = timezone.now()
+    dispatch = Dispatch.objects.select_for_update().filter(tool_call_id=approval.tool_call_id).first()
+    if dispatch is None:
+        key = str(approval.arguments.get("idempotency_key", ""))
+        dispatch = Dispatch.objects.create(
+            tool_call_id=approval.tool_call_id,
+            customer_id=approval.customer_id,
+            idempotency_record_id=approval.idempotency_record_id,
+            approval_id=approval.id,
+            tool=approval.tool,
+            session_id=approval.session_id,
+            idempotency_key=key,
+            kind=executor.kind,
+            target=executor.target,
+            body=executor.forwarded(approval.arguments),
+            upstream_key=upstream_key(customer_id=approval.customer_id, tool=approval.tool, key=key),
+            results=_results_policy(approval.tool),
+            next_attempt_at=now,
+            dispatched_at=now,
+        )
+    else:
+        # A reviewer looked into an unknown outcome and asks for another try:
+        # the same Idempotency-Key, so an upstream that did apply it answers
+        # with what it did instead of doing it again.
+        dispatch.state = Dispatch.State.DISPATCHING
+        dispatch.next_attempt_at = now
+        dispatch.dispatched_at = now
+        dispatch.lease_until = None
+        dispatch.finished_at = None
+        dispatch.save(update_fields=["state", "next_attempt_at", "dispatched_at", "lease_until", "finished_at"])
+    dispatch_id = str(dispatch.id)
+    transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
+    return _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+
+
+def _results_policy(tool: str) -> str:
+    """The tool's result screen, as registered in this process (the decision's)."""
+    registered = get_tool(tool)
+    return registered.results if registered is not None else "mark"
+
+
+def dispatch_first_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
+    """A replay answered while an upstream call was in flight follows that call's answer now."""
+    first = (
+        Dispatch.objects.filter(
+            customer_id=tool_call.customer_id,
+            tool=tool_call.tool,
+            idempotency_key=tool_call.idempotency_key,
+            created_at__lte=tool_call.created_at,
+        )
+        .order_by("-created_at")
+        .values_list("tool_call__response", flat=True)
+        .first()
+    )
+    if first is None:
+        return stored
+    return {**first, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
+
+
+def queue_dispatch_retry(dispatch_id: str) -> None:
+    """Queue a (re-)send for the worker; a broker outage leaves it to the scheduled sweep."""
+    from django_q.tasks import async_task
+
+    try:
+        async_task("outbox.tasks.dispatch_retry", dispatch_id)
+    except Exception:
+        logger.exception("could not queue the re-send of dispatch %s; the sweep will find it", dispatch_id)
+
+
+def _outcome(
+    dispatch: Dispatch,
+    status: str,
+    http_status: int,
+    *,
+    result: Any = None,
+    error: dict[str, Any] | None = None,
+    approval_id: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "status": status,
+        "http_status": http_status,
+        "result": result,
+        "error": error,
+        "approval_id": approval_id or (str(dispatch.approval_id) if dispatch.approval_id else None),
+    }
+
+
+def dispatch_send(*, dispatch_id: uuid.UUID | str) -> dict[str, Any] | None:
+    """One attempt: claim, send with no transaction open, record. None when another sender holds it."""
+    dispatch = _claim(dispatch_id)
+    if dispatch is None:
+        return None
+    return dispatch_send_claimed(dispatch=dispatch)
+
+
+def dispatch_send_claimed(*, dispatch: Dispatch) -> dict[str, Any]:
+    """Send a row this process holds the lease on (just claimed, or created claimed), and record the answer."""
+    headers = {
+        "Idempotency-Key": dispatch.upstream_key,
+        "X-Toolguard-Call-Id": str(dispatch.tool_call_id),
+        "X-Toolguard-Customer": dispatch.customer.external_id,
+    }
+    attempt = attempt_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
+    return _record(dispatch, attempt)
+
+
+def _claim(dispatch_id: uuid.UUID | str) -> Dispatch | None:
+    now = timezone.now()
+    with transaction.atomic():
+        # SKIP LOCKED: a row another sender is claiming right now is theirs.
+        dispatch = (
+            Dispatch.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("customer")
+            .filter(id=dispatch_id, state=Dispatch.State.DISPATCHING)
+            .filter(Q(lease_until__isnull=True) | Q(lease_until__lt=now))
+            .first()
+        )
+        if dispatch is None:
+            return None
+        dispatch.attempts += 1
+        dispatch.lease_until = now + timedelta(seconds=float(dispatch.target["timeout_s"]) + LEASE_MARGIN_SECONDS)
+        dispatch.save(update_fields=["attempts", "lease_until"])
+    return dispatch
+
+
+def _backoff(attempts: int) -> float:
+    base = settings.TOOLGUARD_UPSTREAM_RETRY_SECONDS * 2 ** max(0, attempts - 1)
+    # Jitter keeps many unknown outcomes from re-sending in lockstep.
+    return min(MAX_BACKOFF_SECONDS, base) * random.uniform(0.8, 1.2)
+
+
+def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
+    """Record one attempt's answer in one short transaction.
+
+    The row is taken back with a conditional UPDATE (still ours only if it is
+    dispatching with our attempt number): it locks the row as a SELECT FOR
+    UPDATE would, and BEGIN goes out with it. The call's other rows are
+    updated in one round trip, then the audit entries are appended.
+    """
+    now = timezone.now()
+    dispatch = claimed
+    attempt_number = claimed.attempts
+    if attempt.verdict == "completed":
+        state = Dispatch.State.COMPLETED
+    elif attempt.verdict == "failed":
+        state = Dispatch.State.FAILED
+    elif attempt.verdict == "unreachable" and attempt_number == 1:
+        state = Dispatch.State.UNAVAILABLE
+    elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
+        seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
+    ):
+        state = Dispatch.State.OUTCOME_UNKNOWN
+    else:
+        state = Dispatch.State.DISPATCHING
+    delay = _backoff(attempt_number) if state == Dispatch.State.DISPATCHING else 0.0
+    dispatch.lease_until = None
+    dispatch.last_error = attempt.message[:300]
+    if state == Dispatch.State.DISPATCHING:
+        dispatch.next_attempt_at = now + timedelta(seconds=delay)
+    else:
+        dispatch.finished_at = now
+    with transaction.atomic():
+        if not _take_back(dispatch, state=state, attempts=attempt_number):
+            # Our lease lapsed and another sender took over: its answer stands.
+            current = Dispatch.objects.select_related("customer").get(id=claimed.id)
+            _events(current, [("upstream_attempt", "failure", {**attempt.details(), "superseded": True})])
+            return dict(ToolCall.objects.values_list("response", flat=True).get(id=dispatch.tool_call_id))
+        dispatch.state = state
+        publish = False  # set by the definitive answers
+        events: list[tuple[str, str, dict[str, Any]]] = []
+        attempt_result = "success" if attempt.verdict in ("completed", "failed") else "failure"
+        events.append(("upstream_attempt", attempt_result, {"attempt": attempt_number, **attempt.details()}))
+
+        if state == Dispatch.State.COMPLETED:
+            screened = result_screen(attempt.result, policy=dispatch.results)
+            if screened.findings:
+                events.append(("result_screened", screened.audit_result, {"findings": screened.findings}))
+            outcome = _outcome(dispatch, "completed", 200, result=screened.result)
+            events.append(("upstream_completed", "success", {"attempts": attempt_number}))
+            publish = True
+        elif state == Dispatch.State.FAILED:
+            error = {
+                "code": "upstream_rejected",
+                "message": attempt.message or "the upstream refused the call",
+                "details": {"upstream_status": attempt.status_code},
+            }
+            outcome = _outcome(dispatch, "failed", 422, error=error)
+            events.append(("upstream_failed", "failure", {"code": "upstream_rejected", **attempt.details()}))
+            publish = True
+        elif state == Dispatch.State.UNAVAILABLE:
+            error = {"code": "upstream_unavailable", "message": "the upstream is unreachable; nothing was sent"}
+            outcome = _outcome(dispatch, "failed", 503, error=error)
+            events.append(("upstream_unavailable", "failure", {"code": "upstream_unavailable"}))
+            publish = True
+        elif state == Dispatch.State.OUTCOME_UNKNOWN:
+            outcome = _give_up(dispatch, events, now=now)
+        else:
+            # Unknown (or the upstream is busy with this key): the same key again, later.
+            events.append(
+                ("upstream_outcome_unknown", "pending", {"attempt": attempt_number, "retry_in_s": round(delay, 3)})
+            )
+            outcome = _outcome(dispatch, "dispatching", 202)
+            dispatch_id = str(dispatch.id)
+            transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
+        if publish:
+            # Only a completed call's answer is stored: a refusal lets a retry of the key try again.
+            keep = state == Dispatch.State.COMPLETED
+            _publish(dispatch, outcome, keep_record=keep, now=now, then=lambda: _events(dispatch, events))
+        else:
+            _events(dispatch, events)
+    return outcome
+
+
+_TAKE_BACK_SQL = (
+    "UPDATE upstream_dispatch SET state = %s, lease_until = NULL, last_error = %s,"
+    " finished_at = %s, next_attempt_at = %s"
+    " WHERE id = %s AND state = %s AND attempts = %s RETURNING id"
+)
+
+
+def _take_back(dispatch: Dispatch, *, state: str, attempts: int) -> bool:
+    """Write the attempt's state onto the row if it is still ours; BEGIN goes out with it."""
+    with pipelined(), connection.cursor() as cursor:
+        cursor.execute(
+            _TAKE_BACK_SQL,
+            [
+                state,
+                dispatch.last_error,
+                dispatch.finished_at,
+                dispatch.next_attempt_at,
+                # As the backend stores a UUID (SQLite: 32 hex characters).
+                Dispatch._meta.pk.get_db_prep_value(dispatch.id, connection),  # type: ignore[union-attr]
+                Dispatch.State.DISPATCHING,
+                attempts,
+            ],
+        )
+        return cursor.fetchone() is not None
+
+
+def _publish(
+    dispatch: Dispatch,
+    outcome: dict[str, Any],
+    *,
+    keep_record: bool,
+    now: datetime,
+    then: Callable[[], None] | None = None,
+) -> None:
+    """Let the agent's retries and GET of the call see the answer.
+
+    The updates go out together (core/pipelining.py), with `then` (the
+    audit append): none of their row counts is read, so they share the audit
+    lock's round trip.
+    """
+    record_id = dispatch.idempotency_record_id
+    if record_id is not None and not keep_record:
+        IdempotencyRecord.objects.filter(id=record_id).delete()
+    with pipelined():
+        send_update(
+            ToolCall,
+            where="id",
+            equals=dispatch.tool_call_id,
+            values={
+                "status": outcome["status"],
+                "http_status": outcome["http_status"],
+                "response": {**outcome, "replayed": False, "arguments_mismatch": False},
+            },
+        )
+        if dispatch.approval_id:
+            done = outcome["status"] == "completed"
+            status = ApprovalRequest.Status.COMPLETED if done else ApprovalRequest.Status.FAILED
+            ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
+        if outcome["status"] != "dispatching":
+            counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
+            send_update(ValueEntry, where="tool_call", equals=dispatch.tool_call_id, values={"status": counted})
+        if record_id is not None and keep_record:
+            send_update(IdempotencyRecord, where="id", equals=record_id, values={"outcome": outcome, "updated_at": now})
+        if then is not None:
+            then()
+    scope = IdempotencyScope(dispatch.customer_id, dispatch.tool, dispatch.idempotency_key)
+    transaction.on_commit(lambda: idempotency.outcome_forget(scope))
+
+
+def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], *, now: datetime) -> dict[str, Any]:
+    """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
+    # The row is already outcome_unknown (_record took it back with that state).
+    approval = ApprovalRequest.objects.create(
+        customer_id=dispatch.customer_id,
+        tool=dispatch.tool,
+        tool_call_id=dispatch.tool_call_id,
+        idempotency_record_id=dispatch.idempotency_record_id,
+        session_id=dispatch.session_id,
+        requested_by=ACTOR,
+        arguments={**dispatch.body, "idempotency_key": dispatch.idempotency_key},
+        arguments_hash=idempotency.arguments_hash(dispatch.body),
+        agent_key_id=ToolCall.objects.values_list("agent_key_id", flat=True).get(id=dispatch.tool_call_id),
+        summary={
+            "title": "Upstream outcome unknown: check upstream, then approve to send again or reject",
+            "fields": [
+                {"label": "Attempts", "value": str(dispatch.attempts)},
+                {"label": "Last error", "value": dispatch.last_error or "none"},
+                *[
+                    {"label": name.replace("_", " ").capitalize(), "value": str(value)}
+                    for name, value in sorted(dispatch.body.items())
+                ],
+            ],
+        },
+        rules=[OUTCOME_UNKNOWN_RULE],
+        # An unknown outcome is settled by a person who checked upstream, never by the clock.
+        expires_at=now + timedelta(days=3650),
+    )
+    outcome = _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+    _publish(dispatch, outcome, keep_record=True, now=now)
+    events.append(
+        (
+            "upstream_outcome_unknown",
+            "failure",
+            {"attempts": dispatch.attempts, "gave_up": True, "last_error": dispatch.last_error},
+        )
+    )
+    events.append(("approval_requested", "pending", {"approval_id": approval.id, "rules": [OUTCOME_UNKNOWN_RULE]}))
+    alert_raise(
+        rule="upstream_outcome_unknown",
+        severity="critical",
+        subject=f"dispatch:{dispatch.id}",
+        window=timedelta(days=1),
+        customer=dispatch.customer.external_id,
+        session_id=dispatch.session_id,
+        details={
+            "tool": dispatch.tool,
+            "tool_call_id": str(dispatch.tool_call_id),
+            "attempts": dispatch.attempts,
+            "approval_id": str(approval.id),
+            "last_error": dispatch.last_error,
+        },
+        now=now,
+    )
+    return outcome
+
+
+def _events(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]]) -> None:
+    audit_append(
+        [
+            AuditEvent(
+                actor=ACTOR,
+                actor_type="system",
+                customer=dispatch.customer.external_id,
+                action=action,
+                result=result,
+                tool=dispatch.tool,
+                tool_call_id=str(dispatch.tool_call_id),
+                session_id=dispatch.session_id,
+                idempotency_key=dispatch.idempotency_key,
+                approval_id=str(details.pop("approval_id", None) or dispatch.approval_id or ""),
+                details={"dispatch_id": str(dispatch.id), **details},
+            )
+            for action, result, details in events
+        ]
+    )
+
+
+def dispatches_reconcile_due(*, limit: int = 100, budget_seconds: float = 40.0) -> int:
+    """The sweep: re-send every dispatching row whose next attempt is due and whose sender is gone."""
+    started = timezone.now()
+    sent = 0
+    due = (
+        Dispatch.objects.filter(state=Dispatch.State.DISPATCHING, next_attempt_at__lte=started)
+        .filter(Q(lease_until__isnull=True) | Q(lease_until__lt=started))
+        .order_by("next_attempt_at")
+        .values_list("id", flat=True)[:limit]
+    )
+    for dispatch_id in list(due):
+        if (timezone.now() - started).total_seconds() > budget_seconds:
+            break
+        if dispatch_send(dispatch_id=dispatch_id) is not None:
+            sent += 1
+    return sent

@@ -1,9 +1,0 @@
-"""Mounted under /bench/ only with TOOLGUARD_BENCH_ENDPOINTS=true (see toolguard/urls.py)."""
-
-from django.urls import path
-
-from toolguard.upstream import bench_views
-
-urlpatterns = [
-    path("bare-outbox", bench_views.BareOutboxView.as_view(), name="bench-bare-outbox"),
-]

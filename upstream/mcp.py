@@ -1,0 +1,331 @@
+"""MCP upstreams: discover their tools and call them with the official SDK client.
+
+An MCP source (`{url, prefix}` or `{url, tool}`) is listed at start-up and by
+`manage.py tools_sync`. Each upstream tool is registered with its own
+`inputSchema`; a state-changing one gains a required `idempotency_key`, which
+toolguard keeps to itself and sends upstream only as the `Idempotency-Key`
+header. A changed schema is a new tool version (recorded and audited by
+tools_sync).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import httpx2
+from django.core.exceptions import ImproperlyConfigured
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import PaginatedRequestParams
+
+from core.catalog import SourceEntry, SourceLoader
+from core.policy import Policy
+from core.tools import FieldKind, Tool, get_tool, register
+from upstream.executors import (
+    Attempt,
+    McpExecutor,
+    UpstreamConfigError,
+    _check_headers,
+    _check_timeout,
+    _check_url,
+    resolve_headers,
+)
+
+logger = logging.getLogger(__name__)
+
+TOOL_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+IDEMPOTENCY_KEY_PROPERTY = {
+    "type": "string",
+    "pattern": "^[a-zA-Z0-9_-]+$",
+    "maxLength": 128,
+    "description": "Stable across retries of the same operation; a new one for a new operation",
+}
+
+
+@dataclass(frozen=True)
+class UpstreamTool:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    read_only: bool
+
+    @property
+    def schema_sha256(self) -> str:
+        return hashlib.sha256(json.dumps(self.input_schema, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass
+class McpSource:
+    """One configured MCP upstream, and what it registered last time it was listed."""
+
+    url: str
+    headers: dict[str, str]
+    timeout_s: float
+    prefix: str = ""
+    tool: str = ""
+    name: str = ""
+    description: str = ""
+    changes_state: bool | None = None
+    fields: Mapping[str, FieldKind] = field(default_factory=dict)
+    results: str = "mark"
+    # The catalog's `policy:` mapping (CEL), applied to each tool of the source.
+    policy: Mapping[str, Any] | None = None
+    registered: dict[str, UpstreamTool] = field(default_factory=dict)
+
+
+_SOURCES: list[McpSource] = []
+
+
+def _error_text(exc: BaseException) -> str:
+    """The innermost cause: the SDK wraps transport errors in task-group exception groups."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return f"{type(exc).__name__}: {exc}"[:300]
+
+
+def _is_connect_error(exc: BaseException) -> bool:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        if len(exc.exceptions) != 1:
+            return False
+        exc = exc.exceptions[0]
+    return isinstance(exc, (httpx2.ConnectError, httpx2.ConnectTimeout, ConnectionRefusedError))
+
+
+async def _session_run(url: str, headers: dict[str, str], timeout_s: float, work: Any) -> Any:
+    with anyio.fail_after(timeout_s):
+        async with httpx2.AsyncClient(headers=headers, timeout=timeout_s) as http:
+            async with streamable_http_client(url, http_client=http) as streams:
+                async with ClientSession(streams[0], streams[1]) as session:
+                    await session.initialize()
+                    return await work(session)
+
+
+def mcp_list_tools(*, url: str, headers: dict[str, str], timeout_s: float) -> list[UpstreamTool]:
+    async def work(session: ClientSession) -> list[UpstreamTool]:
+        found, cursor = [], None
+        while True:
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            for tool in page.tools:
+                hints = tool.annotations
+                found.append(
+                    UpstreamTool(
+                        name=tool.name,
+                        description=tool.description or "",
+                        input_schema=dict(tool.input_schema),
+                        read_only=bool(hints and hints.read_only_hint),
+                    )
+                )
+            cursor = page.next_cursor
+            if not cursor:
+                return found
+
+    return anyio.run(_session_run, url, resolve_headers(headers), timeout_s, work)  # type: ignore[no-any-return]
+
+
+def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
+    """`tools/call` once. A connection never made is `unreachable`; one lost mid-call is `unknown`."""
+
+    async def work(session: ClientSession) -> Any:
+        return await session.call_tool(target["tool"], body)
+
+    try:
+        # Configured headers were resolved by the caller (attempt_send).
+        result = anyio.run(_session_run, target["url"], headers, float(target["timeout_s"]), work)
+    except BaseException as exc:
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        if _is_connect_error(exc):
+            return Attempt("unreachable", message=_error_text(exc))
+        return Attempt("unknown", message=_error_text(exc))
+    if result.is_error:
+        text = " ".join(getattr(part, "text", "") for part in result.content).strip()
+        return Attempt("failed", message=text[:300] or "the upstream tool reported an error")
+    if result.structured_content is not None:
+        return Attempt("completed", result=result.structured_content)
+    texts = [getattr(part, "text", "") for part in result.content if getattr(part, "type", "") == "text"]
+    joined = "\n".join(texts)
+    try:
+        parsed = json.loads(joined)
+    except json.JSONDecodeError:
+        return Attempt("completed", result={"text": joined})
+    return Attempt("completed", result=parsed if isinstance(parsed, dict) else {"result": parsed})
+
+
+def guarded_schema(upstream: UpstreamTool, *, changes_state: bool) -> dict[str, Any]:
+    """The upstream's inputSchema, plus toolguard's idempotency_key for a state-changing tool."""
+    schema = copy.deepcopy(upstream.input_schema)
+    schema.pop("title", None)
+    schema.setdefault("type", "object")
+    if changes_state:
+        properties = schema.setdefault("properties", {})
+        if "idempotency_key" in properties:
+            raise UpstreamConfigError(f"upstream tool {upstream.name} already has an idempotency_key argument")
+        properties["idempotency_key"] = IDEMPOTENCY_KEY_PROPERTY
+        schema["required"] = [*schema.get("required", []), "idempotency_key"]
+    return schema
+
+
+def _policy_for(spec: Mapping[str, Any] | None, changes_state: bool) -> Mapping[str, Any] | None:
+    """A source's policy over all its tools: a read-only one has nothing to hold, only deny rules apply."""
+    if spec is None or changes_state:
+        return spec
+    return {name: rule for name, rule in spec.items() if name in ("deny_when", "labels")}
+
+
+def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool, UpstreamTool]]:
+    tools = []
+    for upstream in listed:
+        if source.tool and upstream.name != source.tool:
+            continue
+        name = source.name if source.tool else f"{source.prefix}{upstream.name}"
+        if not TOOL_NAME.match(name):
+            logger.warning("MCP tool %s from %s skipped: %r is not a valid tool name", upstream.name, source.url, name)
+            continue
+        changes_state = source.changes_state if source.changes_state is not None else not upstream.read_only
+        kinds: dict[str, FieldKind] = dict(source.fields)
+        if changes_state:
+            kinds.setdefault("idempotency_key", "identifier")
+        target = {"url": source.url, "headers": source.headers, "timeout_s": source.timeout_s, "tool": upstream.name}
+        tool = Tool(
+            name=name,
+            description=source.description or upstream.description or f"{upstream.name} (MCP upstream)",
+            schema=guarded_schema(upstream, changes_state=changes_state),
+            changes_state=changes_state,
+            field_kinds=kinds,
+            handler=McpExecutor(target=target),
+            results=source.results,
+            version=upstream.schema_sha256[:12],
+            policy=Policy.compile(
+                tool=name, spec=_policy_for(source.policy, changes_state), changes_state=changes_state
+            ),
+        )
+        tools.append((tool, upstream))
+    if source.tool and not tools:
+        raise UpstreamConfigError(f"the MCP upstream {source.url} has no tool named {source.tool}")
+    return tools
+
+
+def mcp_source_register(
+    *,
+    spec: Mapping[str, Any],
+    name: str = "",
+    description: str = "",
+    changes_state: bool | None = None,
+    fields: Mapping[str, FieldKind] | None = None,
+    results: str = "mark",
+    policy: Mapping[str, Any] | None = None,
+) -> McpSource:
+    """Declare an MCP upstream (`{url, prefix}` or `{url, tool}` with `name`) and register its tools.
+
+    An upstream that is down is logged and registers nothing yet: start-up
+    goes on, and `manage.py tools_sync` (or the next start) tries again.
+    """
+    source = _source_from(
+        spec=spec,
+        name=name,
+        description=description,
+        changes_state=changes_state,
+        fields=fields,
+        results=results,
+        policy=policy,
+    )
+    _SOURCES.append(source)
+    try:
+        mcp_source_sync(source)
+    except (UpstreamConfigError, ImproperlyConfigured):
+        raise
+    except Exception as exc:  # noqa: BLE001 - any failure to list is "down for now"
+        logger.warning("MCP upstream %s is unavailable (%s); its tools wait for tools_sync", source.url, exc)
+    return source
+
+
+def _source_from(
+    *,
+    spec: Mapping[str, Any],
+    name: str = "",
+    description: str = "",
+    changes_state: bool | None = None,
+    fields: Mapping[str, FieldKind] | None = None,
+    results: str = "mark",
+    policy: Mapping[str, Any] | None = None,
+) -> McpSource:
+    where = "upstream.mcp"
+    unknown = set(spec) - {"url", "headers", "timeout_s", "tool", "prefix"}
+    if unknown:
+        raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+    if bool(spec.get("prefix")) == bool(spec.get("tool")):
+        raise UpstreamConfigError(f"{where} needs exactly one of tool or prefix")
+    if spec.get("tool") and not name:
+        raise UpstreamConfigError(f"{where}.tool guards one upstream tool under the entry's name: name is required")
+    return McpSource(
+        url=_check_url(spec.get("url"), where),
+        headers=_check_headers(spec.get("headers"), where),
+        timeout_s=_check_timeout(spec.get("timeout_s"), where),
+        prefix=str(spec.get("prefix") or ""),
+        tool=str(spec.get("tool") or ""),
+        name=name,
+        description=description,
+        changes_state=changes_state,
+        fields=dict(fields or {}),
+        results=results,
+        policy=policy,
+    )
+
+
+def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:
+    """The catalog's `upstream: {mcp: {url, prefix}}` (no `tool`): every upstream tool as prefix + name.
+
+    None for `{mcp: {url, tool}}`, which is one tool (mcp_executor_factory).
+    """
+    if config.get("tool") or not config.get("prefix"):
+        return None
+    return _catalog_source_load
+
+
+def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
+    """Register the source's tools, the entry's fields, policy and results applying to each.
+
+    The policy is compiled once here, so a broken rule stops start-up even
+    while the upstream is down (its tools then wait for tools_sync).
+    """
+    config = entry.config
+    Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True)
+    if not entry.install:
+        # A draft (policy replay): list what the upstream has now, register nothing.
+        source = _source_from(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
+        try:
+            return [tool for tool, _ in mcp_source_sync(source, install=False)]
+        except ConnectionError as exc:
+            logger.warning("MCP upstream %s is unavailable (%s); its tools are left out", source.url, exc)
+            return []
+    source = mcp_source_register(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
+    return [tool for tool in (get_tool(name) for name in source.registered) if tool is not None]
+
+
+def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[Tool, UpstreamTool]]:
+    """List one source and (re-)register its tools in this process (unless `install` is false)."""
+    try:
+        listed = mcp_list_tools(url=source.url, headers=source.headers, timeout_s=source.timeout_s)
+    except BaseException as exc:
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        raise ConnectionError(_error_text(exc)) from None
+    tools = _tools_of(source, listed)
+    if not install:
+        return tools
+    for tool, upstream in tools:
+        register(tool, replace=True)
+        source.registered[tool.name] = upstream
+    return tools
+
+
+def mcp_sources() -> list[McpSource]:
+    return list(_SOURCES)

@@ -1,0 +1,28 @@
+"""Schedule the reconciler's sweep every minute with django-q2 (idempotent)."""
+
+from django.db import migrations
+
+
+def forward(apps, schema_editor):
+    Schedule = apps.get_model("django_q", "Schedule")
+    Schedule.objects.update_or_create(
+        name="reconcile-upstream-dispatches",
+        defaults={
+            "func": "outbox.tasks.reconcile_upstream_dispatches",
+            "schedule_type": "I",
+            "minutes": 1,
+            "repeats": -1,
+        },
+    )
+
+
+def reverse(apps, schema_editor):
+    apps.get_model("django_q", "Schedule").objects.filter(name="reconcile-upstream-dispatches").delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("upstream", "0001_initial"),
+        ("django_q", "0019_alter_task_options_alter_ormq_key_alter_ormq_lock_and_more"),
+    ]
+    operations = [migrations.RunPython(forward, reverse)]
