@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from audit.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 
 
 @admin.register(ApprovalRequest)

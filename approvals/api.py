@@ -14,8 +14,8 @@ from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
 from approvals.services import DecisionRefused, approval_decide
 from people import stepup
 from people.auth import PEOPLE_FIRST, IsReviewer
-from toolguard.api.errors import error_body
-from toolguard.api.schema import error_responses
+from core.api import error_body
+from core.api import error_responses
 
 
 class ApprovalListView(APIView):

@@ -9,11 +9,16 @@ import urllib.request
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
+from django.db.models import Count, Min
+from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from approvals.services import REVIEWERS_GROUP, approvals_expire
+from audit.alerts import alert_raise, approval_sla, backlog_threshold, backlog_window
+from audit.models import Alert
 
 logger = logging.getLogger(__name__)
+Rule, Severity = Alert.Rule, Alert.Severity
 
 
 def expire_overdue_approvals() -> int:
@@ -64,3 +69,42 @@ def approval_notify(approval_id: str) -> None:
         # The URL is operator configuration, never caller input.
         with urllib.request.urlopen(request, timeout=5):  # noqa: S310
             pass
+
+
+def alerts_check_backlog() -> list[int]:
+    """Rule 4, scheduled every minute: backlog above TOOLGUARD_ALERT_BACKLOG, or oldest pending past the SLA."""
+    now = timezone.now()
+    # One aggregate over the (status, created_at) index: pending rows only.
+    backlog = ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).aggregate(
+        pending=Count("id"), oldest=Min("created_at")
+    )
+    pending, oldest = int(backlog["pending"] or 0), backlog["oldest"]
+    raised: list[Alert | None] = []
+    threshold, sla = backlog_threshold(), approval_sla()
+    if pending > threshold:
+        raised.append(
+            alert_raise(
+                rule=Rule.APPROVAL_BACKLOG,
+                severity=Severity.WARNING,
+                subject="approvals:backlog",
+                window=backlog_window(),
+                details={"pending": pending, "threshold": threshold},
+                now=now,
+            )
+        )
+    if oldest is not None and now - oldest > sla:
+        raised.append(
+            alert_raise(
+                rule=Rule.APPROVAL_SLA,
+                severity=Severity.WARNING,
+                subject="approvals:sla",
+                window=backlog_window(),
+                details={
+                    "oldest_pending_seconds": int((now - oldest).total_seconds()),
+                    "sla_seconds": int(sla.total_seconds()),
+                    "pending": pending,
+                },
+                now=now,
+            )
+        )
+    return [alert.id for alert in raised if alert is not None]

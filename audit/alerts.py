@@ -4,7 +4,7 @@ Three rules look at entries as they are written (`alerts_evaluate`, called by
 `audit_append` under the chain lock): they inspect only the events just
 written and, when one of them is relevant, run one small indexed query. The
 approval-backlog rules have no triggering entry, so a django-q2 schedule runs
-`alerts_check_backlog` every minute.
+`approvals.tasks.alerts_check_backlog` every minute.
 
 An alert is stored, counted in `tool_audit_alerts{rule}` and, when
 TOOLGUARD_ALERT_WEBHOOK_URL is set, posted there by a django-q2 task queued on
@@ -348,47 +348,3 @@ def _idempotency_mismatch(entry: AuditEntry) -> list[Finding]:
         "details": {"tool": entry.tool, "idempotency_key": entry.idempotency_key, "tool_call_id": entry.tool_call_id},
     }
     return [Finding(entry, alert)]
-
-
-# --- the scheduled rule -----------------------------------------------------------------
-
-
-def alerts_check_backlog() -> list[int]:
-    """Rule 4, scheduled every minute: backlog above TOOLGUARD_ALERT_BACKLOG, or oldest pending past the SLA."""
-    from approvals.models import ApprovalRequest
-
-    now = timezone.now()
-    # One aggregate over the (status, created_at) index: pending rows only.
-    backlog = ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).aggregate(
-        pending=Count("id"), oldest=Min("created_at")
-    )
-    pending, oldest = int(backlog["pending"] or 0), backlog["oldest"]
-    raised: list[Alert | None] = []
-    threshold, sla = backlog_threshold(), approval_sla()
-    if pending > threshold:
-        raised.append(
-            alert_raise(
-                rule=Rule.APPROVAL_BACKLOG,
-                severity=Severity.WARNING,
-                subject="approvals:backlog",
-                window=backlog_window(),
-                details={"pending": pending, "threshold": threshold},
-                now=now,
-            )
-        )
-    if oldest is not None and now - oldest > sla:
-        raised.append(
-            alert_raise(
-                rule=Rule.APPROVAL_SLA,
-                severity=Severity.WARNING,
-                subject="approvals:sla",
-                window=backlog_window(),
-                details={
-                    "oldest_pending_seconds": int((now - oldest).total_seconds()),
-                    "sla_seconds": int(sla.total_seconds()),
-                    "pending": pending,
-                },
-                now=now,
-            )
-        )
-    return [alert.id for alert in raised if alert is not None]

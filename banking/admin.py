@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from audit.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 from banking.models import Account, Payee, Transfer
 
 

@@ -9,10 +9,8 @@ many processes there are.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import REGISTRY, Collector
 
@@ -38,19 +36,9 @@ approval_decision_latency = Histogram(
 audit_alerts = Counter("tool_audit_alerts", "Alerts raised from the audit log", ["rule"])
 
 
-class ApprovalBacklogCollector(Collector):
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        from approvals.selectors import approval_backlog_by_tool
-
-        pending = GaugeMetricFamily("tool_approval_pending", "Approval requests waiting for a human", labels=["tool"])
-        oldest = GaugeMetricFamily(
-            "tool_approval_oldest_pending_seconds", "Age of the oldest pending approval", labels=["tool"]
-        )
-        for tool, count, age_seconds in approval_backlog_by_tool():
-            pending.add_metric([tool], count)
-            oldest.add_metric([tool], age_seconds)
-        yield pending
-        yield oldest
+# Gauges computed at scrape time from the database (the approval backlog, say):
+# each app that owns such a number adds its collector here when it starts.
+scrape_time_collectors: list[Collector] = []
 
 
 def metrics_exposition() -> bytes:
@@ -60,6 +48,7 @@ def metrics_exposition() -> bytes:
     else:
         registry = REGISTRY
     text = generate_latest(registry)
-    backlog = CollectorRegistry()
-    backlog.register(ApprovalBacklogCollector())
-    return text + generate_latest(backlog)
+    computed = CollectorRegistry()
+    for collector in scrape_time_collectors:
+        computed.register(collector)
+    return text + generate_latest(computed)

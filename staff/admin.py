@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from audit.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 from people.models import PersonalToken
 from staff.models import AlertTriage
 

@@ -17,8 +17,8 @@ from audit.models import Alert
 from audit.selectors import EXACT_FILTERS, InvalidFilter, alerts_filtered, audit_iter, audit_page
 from audit.serializers import AuditEntrySerializer, AuditPageSerializer
 from people.auth import PEOPLE_FIRST, IsCompliance
-from toolguard.api.errors import error_body
-from toolguard.api.schema import error_responses
+from core.api import error_body
+from core.api import error_responses
 
 FILTER_PARAMETERS = [
     *(OpenApiParameter(name, str) for name in EXACT_FILTERS),

@@ -14,7 +14,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from audit.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 from staff.incidents import IncidentRefused, agent_key_revoke
 from core.models import AgentKey, AgentSession, Customer, ToolCall
 

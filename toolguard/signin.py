@@ -25,7 +25,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from toolguard.api.errors import error_body
+from core.api import error_body
 
 LOCKED_MESSAGE = "Too many failed sign-in attempts for this account; try again later."
 

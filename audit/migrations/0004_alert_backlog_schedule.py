@@ -8,7 +8,7 @@ def forward(apps, schema_editor):
     Schedule.objects.update_or_create(
         name="audit-alert-approval-backlog",
         defaults={
-            "func": "audit.alerts.alerts_check_backlog",
+            "func": "approvals.tasks.alerts_check_backlog",
             "schedule_type": "I",
             "minutes": 1,
             "repeats": -1,

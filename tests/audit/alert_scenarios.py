@@ -15,7 +15,7 @@ from datetime import timedelta
 from django.db.models import F
 from django.utils import timezone
 
-from audit.alerts import alerts_check_backlog
+from approvals.tasks import alerts_check_backlog
 from audit.models import Alert
 from audit.services import AuditEvent, audit_chain_insert
 

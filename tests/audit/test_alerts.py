@@ -14,7 +14,8 @@ import pytest
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
-from audit.alerts import alert_raise, alert_webhook_post, alerts_check_backlog
+from approvals.tasks import alerts_check_backlog
+from audit.alerts import alert_raise, alert_webhook_post
 from audit.models import Alert
 from audit.services import operation_hash
 from tests.audit.conftest import append, event
@@ -219,7 +220,7 @@ def test_the_backlog_check_is_scheduled_every_minute() -> None:
     from django_q.models import Schedule
 
     schedule = Schedule.objects.get(name="audit-alert-approval-backlog")
-    assert (schedule.func, schedule.schedule_type, schedule.minutes) == ("audit.alerts.alerts_check_backlog", "I", 1)
+    assert (schedule.func, schedule.schedule_type, schedule.minutes) == ("approvals.tasks.alerts_check_backlog", "I", 1)
 
 
 # --- what happens to an alert ------------------------------------------------------------

@@ -14,6 +14,7 @@ from rest_framework.views import exception_handler
 
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
+from core.api import error_body
 from people.auth import TooManySignInAttempts
 from toolguard.api.parsers import MalformedJSON, RequestTooLarge
 
@@ -33,10 +34,6 @@ CODES: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.Throttled: "rate_limited",
 }
-
-
-def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "details": details}}
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer
 
-from toolguard.api.serializers import BatchOutputSerializer, ErrorResponseSerializer, ToolCallOutputSerializer
+from core.api import ERROR_DESCRIPTIONS, ErrorResponseSerializer
+from toolguard.api.serializers import BatchOutputSerializer, ToolCallOutputSerializer
 
 
 class AgentKeyScheme(OpenApiAuthenticationExtension):
@@ -18,17 +19,6 @@ class AgentKeyScheme(OpenApiAuthenticationExtension):
         return {"type": "http", "scheme": "bearer", "description": "An agent key: tg_<prefix>_<secret>"}
 
 
-ERROR_DESCRIPTIONS = {
-    400: "malformed_request or invalid_filter: the request itself is wrong",
-    401: "unauthenticated: no credentials, wrong ones, or a revoked agent key",
-    403: "forbidden: these credentials may not use this endpoint (an agent key on a people's endpoint, "
-    "a person on an agent's, a missing CSRF token with a session cookie)",
-    404: "not_found: no such resource, or a malformed id in the path",
-    409: "conflict: the request collides with the resource's current state",
-    415: "unsupported_media_type: the body must be application/json",
-    429: "rate_limited: too many calls for this agent key; retry after Retry-After seconds",
-    503: "database_unavailable: a dependency is unreachable; retry after Retry-After seconds",
-}
 # Answered by any operation: every one needs credentials and a database.
 COMMON_ERRORS = (401, 503)
 RETRY_AFTER = {"schema": {"type": "integer"}, "description": "Seconds to wait before retrying"}
@@ -39,11 +29,6 @@ URI_TOO_LONG = {
     "description": "The request line is longer than the HTTP server accepts (gunicorn's limit_request_line, "
     "4094 bytes): shorten the query",
 }
-
-
-def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
-    """`{"error": {code, message, details}}` responses, for extend_schema(responses=...)."""
-    return {code: OpenApiResponse(ErrorResponseSerializer, description=ERROR_DESCRIPTIONS[code]) for code in codes}
 
 
 # POST /tool-calls refuses in two shapes: the pipeline answers with a tool call

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.api import ErrorSerializer
 from toolguard.api.formats import SESSION_ID
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    details = serializers.JSONField(allow_null=True)
-
-
-class ErrorResponseSerializer(serializers.Serializer):
-    error = ErrorSerializer()
 
 
 class ToolCallInputSerializer(serializers.Serializer):

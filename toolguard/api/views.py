@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from audit.services import AuditEvent, audit_append
 from core.agents import IsAgent
 from toolguard.api.auth import AGENT_FIRST
-from toolguard.api.errors import error_body
+from core.api import error_body, error_responses
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
 from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
 from toolguard.api.schema import (
@@ -21,7 +21,6 @@ from toolguard.api.schema import (
     RETRY_AFTER_409,
     TOOL_CALL_OR_BATCH,
     TOOL_CALL_OR_ERROR,
-    error_responses,
 )
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.api.services import tool_call_batch_execute
