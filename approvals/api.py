@@ -12,10 +12,9 @@ from rest_framework.views import APIView
 from approvals.models import ApprovalRequest
 from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
 from approvals.services import DecisionRefused, approval_decide
+from core.api import error_body, error_responses
 from people import stepup
 from people.auth import PEOPLE_FIRST, IsReviewer
-from core.api import error_body
-from core.api import error_responses
 
 
 class ApprovalListView(APIView):
@@ -68,41 +67,23 @@ class ApprovalDecisionView(APIView):
     def post(self, request: Request, approval_id: str) -> Response:
         serializer = DecisionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        refusal = _step_up_refusal(request, approval_id=approval_id, serializer=serializer)
-        if refusal is not None:
-            return refusal
+        # Only a request signed in by its session may lean on that session's
+        # earlier step-up; Basic and personal-token requests bring the code.
+        proof = stepup.step_up_proof(request, token=serializer.validated_data.get("otp", ""))
         try:
-            approval = approval_decide(approval_id=approval_id, reviewer=_reviewer(request), **serializer.validated())
+            approval = approval_decide(
+                approval_id=approval_id, reviewer=_reviewer(request), step_up=proof, **serializer.validated()
+            )
         except DecisionRefused as exc:
             details = {"status": exc.approval.status, "version": exc.approval.version} if exc.approval else None
-            return Response(error_body(exc.code, exc.message, details), status=exc.http_status)
+            return Response(error_body(exc.code, _api_wording(exc.message), details), status=exc.http_status)
         approval = ApprovalRequest.objects.select_related("customer").get(id=approval.id)
         return Response(ApprovalSerializer(approval).data)
 
 
-def _step_up_refusal(request: Request, *, approval_id: str, serializer: DecisionInputSerializer) -> Response | None:
-    """The same second-factor rule as the review page: a script cannot approve around it.
-
-    A large approval needs the reviewer's TOTP code in `otp` unless this
-    signed-in session checked the factor within the step-up window.
-    """
-    if serializer.validated_data["decision"] != "approve":
-        return None
-    cents = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
-    if cents is None or not stepup.step_up_needed(request, cents=cents):
-        return None
-    token = serializer.validated_data.get("otp", "")
-    if stepup.totp_confirmed(_reviewer(request)) is None:
-        return Response(
-            error_body("step_up_required", "enrol a second factor before approving this amount"), status=403
-        )
-    if not token:
-        return Response(
-            error_body("step_up_required", "approving this amount needs your current TOTP code in `otp`"), status=403
-        )
-    if not stepup.factor_verify(request, user=_reviewer(request), token=token):
-        return Response(error_body("step_up_failed", "the TOTP code did not match"), status=403)
-    return None
+def _api_wording(message: str) -> str:
+    """Name the field a script puts the code in."""
+    return f"{message} in `otp`" if message == stepup.NEEDS_CODE else message
 
 
 def _reviewer(request: Request) -> User:

@@ -1,8 +1,9 @@
 """Deciding a whole case: every pending request in it, one reviewer, one reason.
 
-Each request is decided by approval_decide, exactly as if the reviewer had
-clicked on each one (same locks, same rules, same audit entries); the case
-adds one entry of its own naming every request and what became of it.
+Each request is decided as approval_decide would, exactly as if the reviewer
+had clicked on each one (same locks, same rules, same audit entries), except
+that the second factor is asked once for the case's total; the case adds one
+entry of its own naming every request and what became of it.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from approvals.services import DecisionRefused, approval_decide, reviewer_label
+from approvals.services import DecisionRefused, _decide_after_step_up, reviewer_label, step_up_check
 from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
+from people.stepup import StepUpProof
 
 
 @dataclass
@@ -29,6 +32,7 @@ def case_decide(
     approvals: list[ApprovalRequest],
     reviewer: User,
     decision: str,
+    step_up: StepUpProof,
     reason_code: str = "",
     reason: str = "",
 ) -> CaseOutcome:
@@ -47,11 +51,15 @@ def case_decide(
             "this case holds a request that needs two reviewers; decide the requests one by one",
             http_status=400,
         )
+    if decision == ApprovalDecision.Decision.APPROVE:
+        # Six transfers under the step-up amount each are still one large
+        # approval; one code covers the case, as a TOTP code is good only once.
+        step_up_check(step_up, cents=sum(a.value_cents or 0 for a in approvals))
     outcome = CaseOutcome()
     for approval in approvals:
         try:
             outcome.decided.append(
-                approval_decide(
+                _decide_after_step_up(
                     approval_id=approval.id,
                     reviewer=reviewer,
                     decision=decision,
@@ -71,8 +79,8 @@ def case_decide(
                 actor=reviewer_label(reviewer),
                 actor_type="reviewer",
                 customer=first.customer.external_id,
-                action="case_decided",
-                result="success" if not outcome.refused else "failure",
+                action=AuditAction.CASE_DECIDED,
+                result=AuditResult.SUCCESS if not outcome.refused else AuditResult.FAILURE,
                 tool=first.tool,
                 session_id=first.session_id,
                 details={

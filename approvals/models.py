@@ -25,9 +25,7 @@ class ApprovalRequest(models.Model):
     held_ref = models.CharField(max_length=128, blank=True)
     # The tool's describe(): {"title": str, "fields": [{"label", "value"}]}, what the reviewer must see.
     summary = models.JSONField(default=dict)
-    agent_key = models.ForeignKey(
-        "core.AgentKey", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
+    agent_key = models.ForeignKey("core.AgentKey", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     idempotency_record = models.ForeignKey(
         "core.IdempotencyRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

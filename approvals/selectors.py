@@ -15,6 +15,7 @@ from django.utils import timezone
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
+from core.enums import AuditAction, ToolCallStatus
 from core.models import AgentSession, ToolCall
 from core.tools import rule_label
 
@@ -136,14 +137,16 @@ def approval_risk_flags(approvals: Sequence[ApprovalRequest]) -> dict[uuid.UUID,
         return {}
     ids = [str(a.id) for a in approvals]
     mismatched = set(
-        AuditEntry.objects.filter(action="idempotency_mismatch", approval_id__in=ids).values_list(
+        AuditEntry.objects.filter(action=AuditAction.IDEMPOTENCY_MISMATCH, approval_id__in=ids).values_list(
             "approval_id", flat=True
         )
     )
     session_ids = {a.session_id for a in approvals}
     customers = {a.customer.external_id for a in approvals}
     injected = set(
-        AuditEntry.objects.filter(action="injection_blocked", session_id__in=session_ids, customer__in=customers)
+        AuditEntry.objects.filter(
+            action=AuditAction.INJECTION_BLOCKED, session_id__in=session_ids, customer__in=customers
+        )
         .values_list("customer", "session_id")
         .distinct()
     )
@@ -493,7 +496,9 @@ def case_risk_context(case: Case) -> RiskContext:
     first = case.first
     customer = first.customer
     key_labels = sorted({r.approval.requested_by for r in case.rows})
-    blocks = AuditEntry.objects.filter(action="injection_blocked", customer=customer.external_id, timestamp__gte=since)
+    blocks = AuditEntry.objects.filter(
+        action=AuditAction.INJECTION_BLOCKED, customer=customer.external_id, timestamp__gte=since
+    )
     return RiskContext(
         customer_blocks=blocks.count(),
         key_blocks=blocks.filter(actor__in=key_labels).count(),
@@ -586,7 +591,7 @@ def _without_key(arguments: dict[str, object] | None) -> dict[str, object]:
     return {k: v for k, v in (arguments or {}).items() if k != "idempotency_key"}
 
 
-SESSION_TOTAL_STATUSES = ("completed", "pending_approval")
+SESSION_TOTAL_STATUSES = (ToolCallStatus.COMPLETED, ToolCallStatus.PENDING_APPROVAL)
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,13 @@ from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.services import AuditEvent, audit_append
-from core import metrics
-from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
-from core import idempotency
+from core import idempotency, metrics
+from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
+from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
+from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_hook, get_tool
 from detection.results import result_screen
-from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
+from people.stepup import StepUpProof, StepUpRefused, step_up_require
 
 if TYPE_CHECKING:
     from core.policy import Value
@@ -114,7 +115,7 @@ def _queue(task: str, *args: Any) -> None:
 
 @dataclass(frozen=True)
 class _Settlement:
-    status: str
+    status: ToolCallStatus
     http_status: int
     error: dict[str, Any] | None = None
 
@@ -147,7 +148,7 @@ def _settle(
     if settlement.error:
         approval.failure_reason = settlement.error["code"]
     approval.save(update_fields=["status", "outcome", "decided_at", "version", "failure_reason"])
-    counted = ValueEntry.Status.COMPLETED if settlement.status == "completed" else ValueEntry.Status.VOID
+    counted = ValueEntry.Status.COMPLETED if settlement.status == ToolCallStatus.COMPLETED else ValueEntry.Status.VOID
     ValueEntry.objects.filter(tool_call_id=approval.tool_call_id).update(status=counted)
     _publish_outcome(approval, outcome)
     return outcome
@@ -184,8 +185,8 @@ def _event(
     *,
     actor: str,
     actor_type: str,
-    action: str,
-    result: str,
+    action: AuditAction,
+    result: AuditResult,
     details: dict[str, Any] | None = None,
 ) -> AuditEvent:
     return AuditEvent(
@@ -204,9 +205,15 @@ def _event(
 
 
 def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEvent]:
-    _settle_unexecuted(approval, _Settlement("expired", 200), now=now)
+    _settle_unexecuted(approval, _Settlement(ToolCallStatus.EXPIRED, 200), now=now)
     return [
-        _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure"),
+        _event(
+            approval,
+            actor="system:expiry",
+            actor_type="system",
+            action=AuditAction.APPROVAL_EXPIRED,
+            result=AuditResult.FAILURE,
+        ),
     ]
 
 
@@ -215,16 +222,45 @@ def approval_decide(
     approval_id: uuid.UUID | str,
     reviewer: User,
     decision: str,
+    step_up: StepUpProof,
     reason_code: str = "",
     reason: str = "",
     version: int | None = None,
 ) -> ApprovalRequest:
     """Record one reviewer's decision; execute the transfer when enough approve.
 
-    Raises DecisionRefused for every decision that cannot be taken; the
-    approval is left exactly as it was, except that an overdue request found
-    here is expired on the spot.
+    Raises DecisionRefused for every decision that cannot be taken, including
+    a large approval without its second factor (step_up_required,
+    step_up_failed); the approval is left exactly as it was, except that an
+    overdue request found here is expired on the spot.
     """
+    _check_decision(reviewer, decision, reason_code)
+    if decision == ApprovalDecision.Decision.APPROVE:
+        cents = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
+        step_up_check(step_up, cents=cents or 0)
+    return _decide_after_step_up(
+        approval_id=approval_id,
+        reviewer=reviewer,
+        decision=decision,
+        reason_code=reason_code,
+        reason=reason,
+        version=version,
+    )
+
+
+def step_up_check(proof: StepUpProof, *, cents: int) -> None:
+    """The second factor for approving `cents`, refused the way every other decision is.
+
+    Checked outside any row lock: a reviewer typing a code must not hold the
+    request against the others, and a failed check is audited even so.
+    """
+    try:
+        step_up_require(proof=proof, cents=cents)
+    except StepUpRefused as exc:
+        raise DecisionRefused(exc.code, exc.message, http_status=403) from exc
+
+
+def _check_decision(reviewer: User, decision: str, reason_code: str) -> None:
     if decision not in ApprovalDecision.Decision.values:
         raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
     if reason_code and reason_code not in ApprovalDecision.ReasonCode.values:
@@ -232,6 +268,22 @@ def approval_decide(
     if not reviewer.groups.filter(name=REVIEWERS_GROUP).exists():
         raise DecisionRefused("not_a_reviewer", "only reviewers can decide approval requests", http_status=403)
 
+
+def _decide_after_step_up(
+    *,
+    approval_id: uuid.UUID | str,
+    reviewer: User,
+    decision: str,
+    reason_code: str = "",
+    reason: str = "",
+    version: int | None = None,
+) -> ApprovalRequest:
+    """approval_decide once step-up has been passed for this decision.
+
+    Only for approvals.cases, which checks the step-up once for the whole
+    case's total; every other caller goes through approval_decide.
+    """
+    _check_decision(reviewer, decision, reason_code)
     expired: ApprovalRequest | None = None
     with transaction.atomic():
         # The row lock makes concurrent decisions take turns: the second
@@ -300,21 +352,27 @@ def _decide_locked(
     # reviewer's own words (they stay in the decision row and the audit log).
     told = {"reason_code": reason_code}
 
-    def event(action: str, result: str, /, **details: Any) -> None:
+    def event(action: AuditAction, result: AuditResult, /, **details: Any) -> None:
         events.append(
             _event(approval, actor=label, actor_type="reviewer", action=action, result=result, details=details)
         )
 
     if decision == ApprovalDecision.Decision.REJECT:
         # Any rejection is final, even after a first approval.
-        event("approval_denied", "failure", **decided)
-        _settle_unexecuted(approval, _Settlement("rejected", 200), now=now, extra_result=told)
-        event("transfer_rejected", "failure", code="rejected_by_reviewer")
+        event(AuditAction.APPROVAL_DENIED, AuditResult.FAILURE, **decided)
+        _settle_unexecuted(approval, _Settlement(ToolCallStatus.REJECTED, 200), now=now, extra_result=told)
+        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code="rejected_by_reviewer")
         audit_append(events)
         return
 
     approvals = approval.decisions.filter(decision=ApprovalDecision.Decision.APPROVE).count()
-    event("approval_granted", "success", approvals=approvals, required=approval.required_approvals, **decided)
+    event(
+        AuditAction.APPROVAL_GRANTED,
+        AuditResult.SUCCESS,
+        approvals=approvals,
+        required=approval.required_approvals,
+        **decided,
+    )
     if approvals < approval.required_approvals:
         approval.version += 1
         approval.save(update_fields=["version"])
@@ -322,7 +380,7 @@ def _decide_locked(
         return
 
     handler = _handler(approval.tool)
-    if getattr(handler, "dispatches_held", False):
+    if handler.dispatches:
         _dispatch_held(approval, handler, now=now, event=event, decided=decided)
         audit_append(events)
         return
@@ -333,16 +391,16 @@ def _decide_locked(
             result = _handler(approval.tool).execute_held(_held_context(approval), _held(approval))
     except BusinessError as exc:
         error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
-        _settle_unexecuted(approval, _Settlement("failed", 422, error), now=now)
-        event("transfer_rejected", "failure", code=exc.code)
+        _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, error), now=now)
+        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code=exc.code)
     else:
-        event("transfer_completed", "success", result=result)
+        event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
         # What the agent will read of it, screened as the executor screens a direct call's result.
         registered = get_tool(approval.tool)
         screened = result_screen(result, policy=registered.results if registered is not None else "mark")
         if screened.findings:
-            event("result_screened", screened.audit_result, findings=screened.findings)
-        _settle(approval, _Settlement("completed", 200), now=now, result={**screened.result, **told})
+            event(AuditAction.RESULT_SCREENED, screened.audit_result, findings=screened.findings)
+        _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened.result, **told})
     audit_append(events)
 
 
@@ -358,22 +416,23 @@ def _dispatch_held(
 
     Sending inside this transaction, under the approval's row lock, could
     neither be rolled back nor be retried safely; the handler commits an
-    outbox row instead and the worker sends it after commit. The call answers
+    outbox row instead (outbox.services.dispatch_approved) and the worker
+    sends it after commit. The call answers
     `dispatching` until the upstream does, and its value stays counted.
     """
     if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
         error = {"code": "arguments_changed", "message": "the arguments no longer match what was approved"}
-        _settle_unexecuted(approval, _Settlement("failed", 422, {**error, "details": None}), now=now)
-        event("transfer_rejected", "failure", code="arguments_changed")
+        _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, {**error, "details": None}), now=now)
+        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code="arguments_changed")
         return
-    outcome = handler.execute_approved(approval=approval)  # type: ignore[attr-defined]
+    outcome = app_hook("held_dispatch")(approval=approval, handler=handler)
     approval.status = ApprovalRequest.Status.COMPLETED
     approval.outcome = outcome
     approval.decided_at = now
     approval.version += 1
     approval.save(update_fields=["status", "outcome", "decided_at", "version"])
     _publish_outcome(approval, outcome)
-    event("held_operation_executed", "pending", **decided)
+    event(AuditAction.HELD_OPERATION_EXECUTED, AuditResult.PENDING, **decided)
 
 
 def _held_context(approval: ApprovalRequest) -> ToolContext:
@@ -418,12 +477,12 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
     results: dict[uuid.UUID, dict[str, Any]] = {}
     for tool, held in by_tool.items():
         # One call per tool: a family settles its whole share of the batch at once.
-        settled = _handler(tool).settle_held_many([_held(a) for a in held], status="expired")
+        settled = _handler(tool).settle_held_many([_held(a) for a in held], status=ToolCallStatus.EXPIRED)
         results.update({a.id: settled.get(a.held_ref, {}) for a in held})
     outcomes, events = [], []
     for approval in approvals:
         outcome = {
-            "status": "expired",
+            "status": ToolCallStatus.EXPIRED,
             "http_status": 200,
             "result": results.get(approval.id, {}),
             "error": None,
@@ -431,7 +490,13 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
         }
         outcomes.append((approval, outcome))
         events.append(
-            _event(approval, actor="system:expiry", actor_type="system", action="approval_expired", result="failure")
+            _event(
+                approval,
+                actor="system:expiry",
+                actor_type="system",
+                action=AuditAction.APPROVAL_EXPIRED,
+                result=AuditResult.FAILURE,
+            )
         )
     ValueEntry.objects.filter(tool_call_id__in=[a.tool_call_id for a in approvals]).update(
         status=ValueEntry.Status.VOID
@@ -475,7 +540,7 @@ def _expire_rows_portable(ids: list[uuid.UUID], outcomes: Outcomes, now: datetim
     record_ids = [approval.idempotency_record_id for approval, _ in outcomes if approval.idempotency_record_id]
     IdempotencyRecord.objects.filter(id__in=record_ids).update(updated_at=now)
     ToolCall.objects.filter(id__in=[approval.tool_call_id for approval, _ in outcomes]).update(
-        status="expired", http_status=200
+        status=ToolCallStatus.EXPIRED, http_status=200
     )
     with connection.cursor() as cursor:
         cursor.executemany(

@@ -28,14 +28,16 @@ from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.services import REVIEWERS_GROUP, DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
-from people import stepup
 from core.models import AgentSession
+from people import stepup
 from people.credentials import session_release
 
 View = Callable[..., HttpResponseBase]
 
 # A reason typed before a refused decision survives the redirect back to the page.
 DRAFTS_SESSION_KEY = "review_drafts"
+# Refusals answered with the second-factor page rather than a message.
+STEP_UP_CODES = ("step_up_required", "step_up_failed")
 
 
 def reviewer_required(view: View) -> View:
@@ -170,19 +172,12 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         messages.error(request, f"Not decided: the form was incomplete ({problems}). Reload the page and try again.")
         return page
     data = form.cleaned_data
-    if data["decision"] == ApprovalDecision.Decision.APPROVE:
-        approval = ApprovalRequest.objects.filter(id=approval_id).first()
-        if approval is None:
-            raise Http404("no such approval request")
-        cents, _ = selectors.request_value(approval)
-        challenge = _step_up(request, cents=cents, token=data["otp_token"], form_fields=request.POST)
-        if challenge is not None:
-            return challenge
     try:
         approval = approval_decide(
             approval_id=approval_id,
             reviewer=request.user,  # type: ignore[arg-type]  # reviewer_required: a signed-in person
             decision=data["decision"],
+            step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],
             reason=data["reason"],
             version=data["version"],
@@ -190,6 +185,9 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     except DecisionRefused as exc:
         if exc.code == "not_found":
             raise Http404("no such approval request") from exc
+        if exc.code in STEP_UP_CODES:
+            value = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
+            return _step_up_page(request, exc, cents=value or 0)
         if exc.code in ("reason_required", "stale_version"):
             _keep_draft(request, approval_id, data)
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
@@ -198,15 +196,12 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     return page
 
 
-def _step_up(request: HttpRequest, *, cents: int, token: str, form_fields: Any) -> HttpResponse | None:
-    """None when the approval may go ahead; otherwise the page asking for the second factor.
+def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int) -> HttpResponse:
+    """The page asking for the second factor the decision services refused without.
 
-    The page re-posts the same form with the code added, so nothing typed is lost.
+    It re-posts the same form with the code added, so nothing typed is lost.
     """
-    if not stepup.step_up_needed(request, cents=cents):
-        return None
-    user = request.user
-    if stepup.totp_confirmed(user) is None:  # type: ignore[arg-type]
+    if stepup.totp_confirmed(request.user) is None:  # type: ignore[arg-type]  # reviewer_required
         return render(
             request,
             "approvals/step_up.html",
@@ -214,11 +209,9 @@ def _step_up(request: HttpRequest, *, cents: int, token: str, form_fields: Any) 
             status=403,
         )
     error = ""
-    if token:
-        if stepup.factor_verify(request, user=user, token=token):  # type: ignore[arg-type]
-            return None
+    if refused.code == "step_up_failed":
         error = "That code did not match. Wait for the next code and try again."
-    hidden = [(k, v) for k, v in form_fields.items() if k not in ("otp_token", "csrfmiddlewaretoken")]
+    hidden = [(k, v) for k, v in request.POST.items() if k not in ("otp_token", "csrfmiddlewaretoken")]
     return render(
         request,
         "approvals/step_up.html",
@@ -342,22 +335,19 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     for approval in approvals:
         # Decide what the page showed, at the version it showed.
         approval.version = shown[str(approval.id)]
-    if data["decision"] == ApprovalDecision.Decision.APPROVE:
-        # Approving a case moves its total: six transfers under the step-up
-        # amount each are still one large approval.
-        total = sum(selectors.request_value(a)[0] for a in approvals)
-        challenge = _step_up(request, cents=total, token=data["otp_token"], form_fields=request.POST)
-        if challenge is not None:
-            return challenge
     try:
         outcome = case_decide(
             approvals=approvals,
             reviewer=request.user,  # type: ignore[arg-type]  # reviewer_required: a signed-in person
             decision=data["decision"],
+            step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],
             reason=data["reason"],
         )
     except DecisionRefused as exc:
+        if exc.code in STEP_UP_CODES:
+            # The case's total is what the second factor was asked for.
+            return _step_up_page(request, exc, cents=sum(selectors.request_value(a)[0] for a in approvals))
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
         return back
     verb = "Rejected" if data["decision"] == ApprovalDecision.Decision.REJECT else "Approved"

@@ -24,11 +24,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Min
 from django.utils import timezone
 
 from audit.models import Alert, AuditEntry
 from core import metrics
+from core.enums import AuditAction
 
 logger = logging.getLogger(__name__)
 
@@ -182,14 +182,14 @@ def alerts_detect(entries: Sequence[AuditEntry]) -> list[Finding]:
     operations: dict[tuple[str, str, str | None], list[AuditEntry]] = {}
     stored = _earlier_operations(entries)
     for entry in entries:
-        if entry.action == "injection_blocked":
+        if entry.action == AuditAction.INJECTION_BLOCKED:
             findings += _injection_spike(entry, blocks)
             blocks.append(entry)
         elif entry.operation_hash:
             same = (entry.session_id, entry.customer, entry.operation_hash)
             findings += _repeated_operation(entry, operations.get(same, []), stored)
             operations.setdefault(same, []).append(entry)
-        elif entry.action == "idempotency_mismatch":
+        elif entry.action == AuditAction.IDEMPOTENCY_MISMATCH:
             findings += _idempotency_mismatch(entry)
     return findings
 
@@ -209,7 +209,7 @@ def _injection_spike(entry: AuditEntry, batch: Sequence[AuditEntry]) -> list[Fin
         )
         # Capped at the threshold: the query reads at most that many index entries.
         recent = list(
-            AuditEntry.objects.filter(action="injection_blocked", timestamp__gte=since, **match)
+            AuditEntry.objects.filter(action=AuditAction.INJECTION_BLOCKED, timestamp__gte=since, **match)
             .order_by("-timestamp", "-id")
             .values_list("id", flat=True)[: max(threshold - in_batch, 0)]
         )

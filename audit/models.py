@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from django.db import models
 
+from core.enums import AuditAction, AuditResult
+
 # What nearly every tool call writes: about nine entries in ten (see audit_actor_action_ts).
-COMMON_ACTIONS = ["tool_call_received", "transfer_initiated", "transfer_completed", "tool_executed"]
+COMMON_ACTIONS = [
+    AuditAction.TOOL_CALL_RECEIVED,
+    AuditAction.TRANSFER_INITIATED,
+    AuditAction.TRANSFER_COMPLETED,
+    AuditAction.TOOL_EXECUTED,
+]
 
 
 class AuditEntry(models.Model):
@@ -20,12 +27,6 @@ class AuditEntry(models.Model):
         SYSTEM = "system"
         ANONYMOUS = "anonymous"
 
-    class Result(models.TextChoices):
-        SUCCESS = "success"
-        FAILURE = "failure"
-        BLOCKED = "blocked"
-        PENDING = "pending"
-
     id = models.BigAutoField(primary_key=True)
     timestamp = models.DateTimeField()
     # Actors are kept as labels (agent:user-123:ab12cd, reviewer:alice) so an
@@ -34,7 +35,7 @@ class AuditEntry(models.Model):
     actor_type = models.CharField(max_length=16, choices=ActorType.choices)
     customer = models.CharField(max_length=64, blank=True)
     action = models.CharField(max_length=48)
-    result = models.CharField(max_length=16, choices=Result.choices)
+    result = models.CharField(max_length=16, choices=AuditResult.choices)
     tool = models.CharField(max_length=64, blank=True)
     tool_call_id = models.CharField(max_length=64, blank=True)
     session_id = models.CharField(max_length=128, blank=True)
@@ -65,7 +66,7 @@ class AuditEntry(models.Model):
             # actor + tool + success is served by audit_actor_tool_ts, success being most.
             models.Index(
                 fields=["actor", "tool", "result", "-timestamp", "-id"],
-                condition=~models.Q(result="success"),
+                condition=~models.Q(result=AuditResult.SUCCESS),
                 name="audit_actor_tool_result_ts",
             ),
             # Search by actor and tool (the page order with one tool's entries only).
@@ -74,7 +75,7 @@ class AuditEntry(models.Model):
             # agent's entries); actor + success is served by audit_actor_ts.
             models.Index(
                 fields=["actor", "result", "-timestamp", "-id"],
-                condition=~models.Q(result="success"),
+                condition=~models.Q(result=AuditResult.SUCCESS),
                 name="audit_actor_result_ts",
             ),
             # Search by actor and action (injection_blocked, idempotency_mismatch ... of one

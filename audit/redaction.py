@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from core.enums import AuditAction
 from core.secret_shapes import MASK, mask_secrets_in_text
 
 # Key names that carry credentials wherever they appear, at any depth.
@@ -26,7 +27,7 @@ REDACTED = MASK
 # "rule" is the id of the detection rule that fired (a rule file entry, never
 # text from the payload).
 BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "rule", "length", "sha256"})
-BLOCKED_PAYLOAD_ACTIONS = frozenset({"injection_blocked"})
+BLOCKED_PAYLOAD_ACTIONS = frozenset({AuditAction.INJECTION_BLOCKED})
 
 
 def is_secret_name(name: str) -> bool:

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,27 +26,13 @@ from audit.witness import (
     witness_is_webhook,
     witness_read,
 )
+from core.enums import AuditAction, AuditResult
+from core.events import AuditEvent
 from core.pipelining import pipelined
 
 GENESIS_HASH = "0" * 64
 # Any fixed 64-bit number: the advisory lock that serializes chain appends.
 AUDIT_CHAIN_LOCK_ID = 7_243_180_526
-
-
-@dataclass(frozen=True)
-class AuditEvent:
-    actor: str
-    actor_type: str
-    action: str
-    result: str
-    customer: str = ""
-    tool: str = ""
-    tool_call_id: str = ""
-    session_id: str = ""
-    idempotency_key: str = ""
-    approval_id: str = ""
-    details: dict[str, Any] = field(default_factory=dict)
-    duration_ms: float | None = None
 
 
 HASHED_FIELDS = (
@@ -67,7 +53,10 @@ HASHED_FIELDS = (
     "operation_hash",
 )
 # The actions whose details carry a call's canonical arguments: one logical operation each.
-OPERATION_ACTIONS = frozenset({"transfer_initiated"})
+OPERATION_ACTIONS = frozenset({AuditAction.TRANSFER_INITIATED})
+# Values, so a member and the plain string it stands for are both found.
+_ACTIONS = frozenset(AuditAction.values)
+_RESULTS = frozenset(AuditResult.values)
 
 
 def entry_body(values: dict[str, Any]) -> str:
@@ -101,6 +90,17 @@ def operation_hash(arguments: Any) -> str | None:
     ).hexdigest()
 
 
+def _refuse_unnamed(events: Sequence[AuditEvent]) -> None:
+    """Refuse what core.enums does not name: the search page, the admin and the log must agree on every name."""
+    for event in events:
+        if event.action not in _ACTIONS:
+            raise ValueError(f"unknown audit action {event.action!r}: name it in core.enums.AuditAction first")
+        if event.result not in _RESULTS:
+            raise ValueError(
+                f"unknown audit result {event.result!r} (action {event.action!r}): one of {sorted(_RESULTS)}"
+            )
+
+
 def _entry(event: AuditEvent, now: datetime) -> tuple[AuditEntry, str]:
     details = redact_details(event.action, event.details)
     values: dict[str, Any] = {
@@ -128,6 +128,9 @@ def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
     Callers make this the last statement of their transaction: the chain lock
     is held from here until commit, and the time it is held bounds how many
     entries per second the whole deployment can write.
+
+    An action or result that core.enums does not name raises ValueError
+    before anything is written.
     """
     return audit_chain_insert(events)
 
@@ -147,6 +150,7 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
     """
     if not events:
         return []
+    _refuse_unnamed(events)
     from audit.alerts import alerts_detect
 
     if at is None:

@@ -24,11 +24,12 @@ from redis.exceptions import RedisError
 
 from audit.models import AuditEntry, UnauthenticatedMinute
 from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
 
 logger = logging.getLogger(__name__)
 
 STORE_ERRORS = (RedisError, DatabaseError, OSError)
-ACTION = "authentication_failed"
+ACTION = AuditAction.AUTHENTICATION_FAILED
 
 
 def _counter_key(address: str, minute: datetime) -> str:
@@ -49,7 +50,7 @@ def _event(*, address: str, path: str, minute: datetime, count: int, code: str) 
         actor="anonymous",
         actor_type=AuditEntry.ActorType.ANONYMOUS,
         action=ACTION,
-        result=AuditEntry.Result.BLOCKED,
+        result=AuditResult.BLOCKED,
         details={"code": code, "remote_addr": address, "path": path, "minute": minute.isoformat(), "count": count},
     )
 

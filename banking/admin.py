@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from core.admin import ReadOnlyAdmin
 from banking.models import Account, Payee, Transfer
+from core.admin import ReadOnlyAdmin
 
 
 @admin.register(Account)

@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
-from core.pipelining import pipelined, select_rows, send_inserts
 from core.money import money_format
+from core.pipelining import pipelined, select_rows, send_inserts
 from core.tools import (
     AccessDenied,
     BusinessError,

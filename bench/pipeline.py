@@ -298,8 +298,8 @@ def sanitizer_available(wait_s: float) -> bool:
 
 def measure_validation_sanitization(iterations: int, wait_s: float) -> dict[str, Any]:
     """Microseconds per call for the two argument guards, in-process and single-threaded."""
-    from toolguard.pipeline.validation import validation_errors
     from core.tools import get_tool
+    from toolguard.pipeline.validation import validation_errors
 
     TRANSFER_FUNDS = get_tool("transfer_funds")
     assert TRANSFER_FUNDS is not None

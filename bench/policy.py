@@ -30,8 +30,8 @@ import django
 
 django.setup()
 
-from toolguard.pipeline.policy import limits  # noqa: E402
 from core.tools import get_tool  # noqa: E402
+from toolguard.pipeline.policy import limits  # noqa: E402
 
 TARGET_US = 30
 

@@ -38,10 +38,10 @@ import django
 
 django.setup()
 
-from tests.pipeline.corpus_eval import CorpusScore, score_corpus  # noqa: E402
-from detection.sanitizer import RULES, load_classifier, sanitize_arguments  # noqa: E402
-from toolguard.pipeline.validation import validation_errors  # noqa: E402
 from core.tools import get_tool  # noqa: E402
+from detection.sanitizer import RULES, load_classifier, sanitize_arguments  # noqa: E402
+from tests.pipeline.corpus_eval import CorpusScore, score_corpus  # noqa: E402
+from toolguard.pipeline.validation import validation_errors  # noqa: E402
 
 TRANSFER_FUNDS = get_tool("transfer_funds")
 assert TRANSFER_FUNDS is not None

@@ -15,6 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from core.enums import ToolCallStatus
+
 
 class Customer(models.Model):
     external_id = models.CharField(max_length=64, unique=True)
@@ -128,7 +130,7 @@ class ToolCall(models.Model):
     tool = models.CharField(max_length=64)
     tool_call_id = models.CharField(max_length=128, blank=True)
     provider = models.CharField(max_length=16)
-    status = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, choices=ToolCallStatus.choices)
     http_status = models.PositiveSmallIntegerField()
     # Sanitized arguments only; a blocked call keeps none (its payload is the attack).
     arguments = models.JSONField(null=True, blank=True)

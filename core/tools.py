@@ -3,14 +3,18 @@ both what models are shown and what calls are validated against."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from django.apps import apps
+from django.utils.module_loading import import_string
 from jsonschema import Draft202012Validator
 
 if TYPE_CHECKING:
-    from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
+    from core.models import AgentKey, AgentSession
     from core.policy import Policy, ValueSpec
 
 # Sanitizer kinds (detection/sanitizer): free_text_links is free
@@ -42,6 +46,75 @@ class AccessDenied(ToolError):
     http_status = 403
 
 
+class UpstreamUnavailable(BusinessError):
+    """The other system could not be reached; for a state-changing tool, nothing was sent."""
+
+    http_status = 503
+
+    def __init__(self, message: str) -> None:
+        super().__init__("upstream_unavailable", message)
+
+
+Verdict = Literal["completed", "failed", "retry", "unknown", "unreachable"]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What one send to another system learned."""
+
+    verdict: Verdict
+    result: Any = None
+    message: str = ""
+    status_code: int | None = None
+    duration_ms: float = 0.0
+
+    def details(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "status_code": self.status_code,
+            "message": self.message[:300],
+            "duration_ms": self.duration_ms,
+        }
+
+
+class Transport(Protocol):
+    def __call__(
+        self, *, kind: str, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]
+    ) -> Attempt: ...
+
+
+@cache
+def _transports() -> dict[str, Transport]:
+    """Every app's `transports = {"http": "dotted.send"}`: how a dispatching handler's calls are sent."""
+    found: dict[str, Transport] = {}
+    for config in apps.get_app_configs():
+        for kind, dotted in getattr(config, "transports", {}).items():
+            found[kind] = import_string(dotted)
+    return found
+
+
+def transport_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
+    """Send once through the transport declared for `kind`; never raises for what the network does."""
+    transport = _transports().get(kind)
+    if transport is None:
+        return Attempt("unreachable", message=f"no transport is installed for {kind!r}")
+    return transport(kind=kind, target=target, body=body, headers=headers)
+
+
+@cache
+def app_hook(name: str) -> Callable[..., Any]:
+    """The one callable an installed app declares as `name` on its AppConfig.
+
+    This is how a lower layer reaches a flow a higher one owns without
+    importing it (as the registry reaches tool families): approvals asks for
+    `held_dispatch`, which the outbox app declares.
+    """
+    declared = [getattr(config, name) for config in apps.get_app_configs() if hasattr(config, name)]
+    if len(declared) != 1:
+        raise LookupError(f"{len(declared)} installed apps declare {name!r}; exactly one must")
+    return import_string(declared[0])
+
+
 @dataclass(frozen=True)
 class ToolContext:
     agent_key: AgentKey
@@ -63,16 +136,6 @@ class HeldOperation:
 
     result: dict[str, Any]
     held_ref: str = ""
-
-
-@dataclass(frozen=True)
-class Dispatching:
-    """What `dispatch_prepare` returns: the outbox row written in the call's
-    transaction, to be sent by `dispatch_send` once that transaction committed."""
-
-    ref: str  # the outbox row's id, for the audit entry
-    kind: str  # how it is sent ("http", "mcp"...), for the audit entry
-    handle: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -124,35 +187,23 @@ class ToolHandler:
         """The expiry's bulk form of `settle_held`: results by held_ref."""
         return {call.held_ref: self.settle_held(call, status=status) for call in held}
 
-    # --- Tools whose effect happens in another system (an outbox) ---------------
+    # --- Tools whose effect happens in another system ------------------------------
     #
-    # A handler with `dispatches` is not executed inside the call's
-    # transaction: the executor commits the call as `dispatching` together with
-    # the row `dispatch_prepare` writes, then calls `dispatch_send` after
-    # commit, with no transaction open, and answers with what it returns.
-    # Approval of a held call likewise queues the send (`dispatches_held`).
+    # A handler with `dispatches` is never executed inside a transaction: the
+    # outbox (outbox/services.py) commits the call as `dispatching` with a row
+    # that holds `kind`, `target` and the `forwarded` arguments, sends it after
+    # commit through the transport an app declares for `kind` (`transports` on
+    # its AppConfig: see `transport_send`), and re-sends with the same key until
+    # it knows. Approving a held call queues the send the same way.
     dispatches: bool = False
-    dispatches_held: bool = False
+    kind: str = ""
+    # Where and how to send; copied onto the outbox row, so a worker that
+    # re-sends needs neither the registry nor the catalog.
+    target: Mapping[str, Any] = MappingProxyType({})
 
-    def dispatch_prepare(
-        self,
-        ctx: ToolContext,
-        *,
-        tool: Tool,
-        tool_call: ToolCall,
-        record: IdempotencyRecord,
-        arguments: dict[str, Any],
-    ) -> Dispatching:
-        """Write the outbox row in the caller's transaction (the one committing the call)."""
-        raise NotImplementedError
-
-    def dispatch_send(self, dispatching: Dispatching) -> dict[str, Any]:
-        """Send once, after commit; record the answer; return the call's stored answer."""
-        raise NotImplementedError
-
-    def dispatch_answer(self, tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
-        """A replay answered `dispatching`, asked about later: the first call's answer now."""
-        return stored
+    def forwarded(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
+        """What the other system receives: toolguard's own key travels as a header, not an argument."""
+        return {name: value for name, value in arguments.items() if name != "idempotency_key"}
 
     def describe(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """What a reviewer must see: {"title": str, "fields": [{"label": str, "value": str}]}."""

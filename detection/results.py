@@ -23,8 +23,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from detection.sanitizer import sanitize_arguments
+from core.enums import AuditResult
 from core.tools import RESULT_POLICIES
+from detection.sanitizer import sanitize_arguments
 
 __all__ = ["NOTE", "RESULT_POLICIES", "ScreenedResult", "result_screen"]
 
@@ -39,9 +40,10 @@ class ScreenedResult:
     findings: list[dict[str, Any]] = field(default_factory=list)
 
     @property
-    def audit_result(self) -> str:
+    def audit_result(self) -> AuditResult:
         """The audit entry's result: blocked when something was withheld, else success."""
-        return "blocked" if any(f["action"] == "withheld" for f in self.findings) else "success"
+        withheld = any(f["action"] == "withheld" for f in self.findings)
+        return AuditResult.BLOCKED if withheld else AuditResult.SUCCESS
 
 
 def _pointer(path: str, part: str | int) -> str:

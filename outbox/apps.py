@@ -7,3 +7,6 @@ class OutboxConfig(AppConfig):
     verbose_name = "Outbox: exactly once past toolguard"
     # The unguarded outbox bench/upstream.py compares against (TOOLGUARD_BENCH_ENDPOINTS only).
     bench_urls = "outbox.bench_urls"
+    # Approving a held call of a dispatching tool queues its send here
+    # (approvals reaches it through core.tools.app_hook: it sits below this app).
+    held_dispatch = "outbox.services.dispatch_approved"

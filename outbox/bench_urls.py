@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from upstream import bench_views
+from outbox import bench_views
 
 urlpatterns = [
     path("bare-outbox", bench_views.BareOutboxView.as_view(), name="bench-bare-outbox"),

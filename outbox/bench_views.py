@@ -24,10 +24,9 @@ from rest_framework.views import APIView
 
 from core.models import ToolCall
 from core.pipelining import insert_rows, pipelined, send_update
-from core.tools import get_tool
-from upstream.executors import HttpExecutor, attempt_send, upstream_key
+from core.tools import get_tool, transport_send
 from outbox.models import Dispatch
-from outbox.services import LEASE_MARGIN_SECONDS
+from outbox.services import LEASE_MARGIN_SECONDS, upstream_key
 
 
 def bare_outbox(body: Any) -> tuple[int, Any]:
@@ -38,9 +37,9 @@ def bare_outbox(body: Any) -> tuple[int, Any]:
         arguments, session_id = dict(body["arguments"]), str(body["session_id"])[:128]
     except (KeyError, TypeError, ValueError):
         return 400, {"error": {"code": "malformed_request"}}
-    if tool is None or not isinstance(tool.handler, HttpExecutor):
+    if tool is None or not tool.handler.dispatches or tool.handler.kind != "http":
         return 404, {"error": {"code": "unknown_tool"}}
-    executor = tool.handler
+    handler = tool.handler
     key = str(arguments.get("idempotency_key", ""))
     now = timezone.now()
     tool_call = ToolCall(
@@ -59,15 +58,15 @@ def bare_outbox(body: Any) -> tuple[int, Any]:
     dispatch = Dispatch(
         id=uuid.uuid4(),
         attempts=1,
-        lease_until=now + timedelta(seconds=float(executor.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
+        lease_until=now + timedelta(seconds=float(handler.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
         tool_call=tool_call,
         customer_id=customer_id,
         tool=tool.name,
         session_id=session_id,
         idempotency_key=key,
-        kind=executor.kind,
-        target=executor.target,
-        body=executor.forwarded(arguments),
+        kind=handler.kind,
+        target=handler.target,
+        body=handler.forwarded(arguments),
         upstream_key=upstream_key(customer_id=customer_id, tool=tool.name, key=key),
         next_attempt_at=now,
         dispatched_at=now,
@@ -75,7 +74,7 @@ def bare_outbox(body: Any) -> tuple[int, Any]:
     with transaction.atomic():
         insert_rows([tool_call, dispatch])
     headers = {"Idempotency-Key": dispatch.upstream_key, "X-Toolguard-Call-Id": str(tool_call.id)}
-    attempt = attempt_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
+    attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
     status = "completed" if attempt.verdict == "completed" else "dispatching"
     with transaction.atomic(), pipelined():
         send_update(Dispatch, where="id", equals=dispatch.id, values={"state": status, "finished_at": timezone.now()})

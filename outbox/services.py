@@ -16,6 +16,7 @@ upstream_unavailable, not stored.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import uuid
@@ -31,13 +32,12 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
-from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core import idempotency
 from core.idempotency import IdempotencyScope
-from detection.results import result_screen
+from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, send_update
-from core.tools import get_tool
-from upstream.executors import Attempt, UpstreamExecutor, attempt_send, upstream_key
+from core.tools import Attempt, ToolHandler, get_tool, transport_send
+from detection.results import result_screen
 from outbox.models import Dispatch
 
 if TYPE_CHECKING:
@@ -46,6 +46,13 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 ACTOR = "system:upstream"
+
+
+def upstream_key(*, customer_id: int, tool: str, key: str) -> str:
+    """The Idempotency-Key sent upstream: stable for the scope, and naming neither customer nor key."""
+    return hashlib.sha256(f"toolguard:v1:{customer_id}:{tool}:{key}".encode()).hexdigest()
+
+
 OUTCOME_UNKNOWN_RULE = "outcome_unknown"
 # Beyond the upstream's own timeout, how long a sender keeps its claim on a row.
 LEASE_MARGIN_SECONDS = 5
@@ -57,7 +64,7 @@ def dispatch_create(
     ctx: ToolContext,
     tool_call: ToolCall,
     record: IdempotencyRecord | None,
-    executor: UpstreamExecutor,
+    handler: ToolHandler,
     tool: str,
     arguments: dict[str, Any],
     results: str = "mark",
@@ -73,7 +80,7 @@ def dispatch_create(
     now = timezone.now()
     dispatch = Dispatch(
         attempts=1,
-        lease_until=now + timedelta(seconds=float(executor.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
+        lease_until=now + timedelta(seconds=float(handler.target["timeout_s"]) + LEASE_MARGIN_SECONDS),
         tool_call=tool_call,
         customer_id=ctx.agent_key.customer_id,
         idempotency_record=record,
@@ -81,9 +88,9 @@ def dispatch_create(
         tool=tool,
         session_id=ctx.session.session_id,
         idempotency_key=key,
-        kind=executor.kind,
-        target=executor.target,
-        body=executor.forwarded(arguments),
+        kind=handler.kind,
+        target=handler.target,
+        body=handler.forwarded(arguments),
         upstream_key=upstream_key(customer_id=ctx.agent_key.customer_id, tool=tool, key=key),
         results=results,
         next_attempt_at=now,
@@ -95,7 +102,7 @@ def dispatch_create(
     return dispatch
 
 
-def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) -> dict[str, Any]:
+def dispatch_approved(*, approval: ApprovalRequest, handler: ToolHandler) -> dict[str, Any]:
     """A reviewer approved a held upstream call (or an "outcome unknown" one): the worker sends it.
 
     Called inside the decision's transaction, which holds the approval's row
@@ -113,9 +120,9 @@ def dispatch_approved(*, approval: ApprovalRequest, executor: UpstreamExecutor) 
             tool=approval.tool,
             session_id=approval.session_id,
             idempotency_key=key,
-            kind=executor.kind,
-            target=executor.target,
-            body=executor.forwarded(approval.arguments),
+            kind=handler.kind,
+            target=handler.target,
+            body=handler.forwarded(approval.arguments),
             upstream_key=upstream_key(customer_id=approval.customer_id, tool=approval.tool, key=key),
             results=_results_policy(approval.tool),
             next_attempt_at=now,
@@ -203,7 +210,7 @@ def dispatch_send_claimed(*, dispatch: Dispatch) -> dict[str, Any]:
         "X-Toolguard-Call-Id": str(dispatch.tool_call_id),
         "X-Toolguard-Customer": dispatch.customer.external_id,
     }
-    attempt = attempt_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
+    attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
     return _record(dispatch, attempt)
 
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession, Customer
 from core.principal_cache import agent_key_forget, agent_session_forget
 from core.tools import all_tools
@@ -24,8 +25,8 @@ def agent_key_issue(*, customer: Customer, tools: list[str] | None = None, name:
                     actor="system:admin",
                     actor_type="system",
                     customer=customer.external_id,
-                    action="agent_key_issued",
-                    result="success",
+                    action=AuditAction.AGENT_KEY_ISSUED,
+                    result=AuditResult.SUCCESS,
                     details={"key": key.label, "tools": allowed},
                 )
             ]
@@ -53,8 +54,8 @@ def session_release(*, customer_external_id: str, session_id: str, released_by: 
                     actor=released_by,
                     actor_type="reviewer" if released_by.startswith("reviewer:") else "system",
                     customer=customer_external_id,
-                    action="session_released",
-                    result="success",
+                    action=AuditAction.SESSION_RELEASED,
+                    result=AuditResult.SUCCESS,
                     session_id=session_id,
                 )
             ]
@@ -79,8 +80,8 @@ def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
                     actor=released_by,
                     actor_type="reviewer" if released_by.startswith("reviewer:") else "system",
                     customer=key.customer.external_id,
-                    action="key_released",
-                    result="success",
+                    action=AuditAction.KEY_RELEASED,
+                    result=AuditResult.SUCCESS,
                     details={"key": key.label},
                 )
             ]
@@ -103,8 +104,8 @@ def agent_key_revoke(*, key_prefix: str, revoked_by: str) -> AgentKey:
                     actor=revoked_by,
                     actor_type="system",
                     customer=key.customer.external_id,
-                    action="agent_key_revoked",
-                    result="success",
+                    action=AuditAction.AGENT_KEY_REVOKED,
+                    result=AuditResult.SUCCESS,
                     details={"key": key.label},
                 )
             ]

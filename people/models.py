@@ -52,6 +52,9 @@ class PersonalToken(models.Model):
 
     objects = PersonalTokenManager()
 
+    class Meta:
+        db_table = "staff_personaltoken"  # the table predates the people app; its rows stay where they are
+
     def __str__(self) -> str:
         return self.label
 
@@ -59,6 +62,3 @@ class PersonalToken(models.Model):
     def label(self) -> str:
         """How the token is named on pages and in the audit log: identifiable, never usable."""
         return f"{TOKEN_SCHEME}_{self.prefix}"
-
-    class Meta:
-        db_table = "staff_personaltoken"  # the table predates the people app; its rows stay where they are

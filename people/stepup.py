@@ -2,23 +2,33 @@
 
 A reviewer proves the factor again when approving more than
 TOOLGUARD_STEP_UP_CENTS and the last check is older than
-TOOLGUARD_STEP_UP_MAX_AGE_SECONDS. The time of the last check lives in the
-signed-in session, so signing out or a new browser asks again.
+TOOLGUARD_STEP_UP_MAX_AGE_SECONDS. The last check (whose, and when) lives in
+the signed-in session, so signing out or a new browser asks again, and a
+request authenticated otherwise (HTTP Basic, a personal token) always brings
+its code: it must not borrow a session's check, least of all someone else's.
+
+The rule is enforced by the approval decision services through
+step_up_require, so no entry point can approve around it.
 """
 
 from __future__ import annotations
 
 import base64
 import time
+from dataclasses import dataclass
 
 import segno
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.http import HttpRequest
 from django_otp.plugins.otp_totp.models import TOTPDevice
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
 
 from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
 from people.roles import person_actor
 
 VERIFIED_AT_SESSION_KEY = "staff_factor_verified_at"
@@ -46,21 +56,98 @@ def totp_qr_svg(device: TOTPDevice) -> str:
     return segno.make(device.config_url, error="m").svg_inline(scale=4, title="Scan with your authenticator app")
 
 
-def factor_fresh(request: HttpRequest) -> bool:
-    at = request.session.get(VERIFIED_AT_SESSION_KEY)
+@dataclass(frozen=True)
+class StepUpProof:
+    """What a decision brings to pass step-up: who decides, the code they typed, their session.
+
+    `session` only when the request was authenticated by that signed-in
+    session; None otherwise, so the code is then always asked.
+    """
+
+    user: AbstractBaseUser
+    token: str = ""
+    session: SessionBase | None = None
+
+
+class StepUpRefused(Exception):
+    """`code` is step_up_required (no factor enrolled, or no code given) or step_up_failed (wrong code)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+NEEDS_FACTOR = "enrol a second factor before approving this amount"
+NEEDS_CODE = "approving this amount needs your current TOTP code"
+WRONG_CODE = "the TOTP code did not match"
+
+
+def step_up_proof(request: HttpRequest | Request, *, token: str = "") -> StepUpProof:
+    """The proof a request carries; its session counts only if the session is what signed it in."""
+    user = request.user
+    if not isinstance(user, AbstractBaseUser):
+        raise TypeError("step-up needs a signed-in person")
+    if isinstance(request, Request):
+        # A Basic or token request may still carry someone's session cookie.
+        by_session = isinstance(request.successful_authenticator, SessionAuthentication)
+    else:
+        by_session = True
+    return StepUpProof(user=user, token=token, session=request.session if by_session else None)
+
+
+def step_up_require(*, proof: StepUpProof, cents: int) -> None:
+    """Return when approving `cents` may go ahead; raise StepUpRefused otherwise.
+
+    A good code is remembered in the proof's session, so the same reviewer is
+    not asked again within the step-up window.
+    """
+    if cents <= settings.TOOLGUARD_STEP_UP_CENTS:
+        return
+    if proof.session is not None and _session_fresh(proof.session, proof.user):
+        return
+    if totp_confirmed(proof.user) is None:
+        raise StepUpRefused("step_up_required", NEEDS_FACTOR)
+    if not proof.token.strip():
+        raise StepUpRefused("step_up_required", NEEDS_CODE)
+    if not _factor_check(user=proof.user, token=proof.token):
+        raise StepUpRefused("step_up_failed", WRONG_CODE)
+    if proof.session is not None:
+        _session_remember(proof.session, proof.user)
+
+
+def _session_fresh(session: SessionBase, user: AbstractBaseUser) -> bool:
+    check = session.get(VERIFIED_AT_SESSION_KEY)
+    if not isinstance(check, dict) or check.get("user") != str(user.pk):
+        return False
+    at = check.get("at")
     return isinstance(at, (int, float)) and time.time() - at < settings.TOOLGUARD_STEP_UP_MAX_AGE_SECONDS
 
 
-def step_up_needed(request: HttpRequest, *, cents: int) -> bool:
-    return cents > settings.TOOLGUARD_STEP_UP_CENTS and not factor_fresh(request)
+def _session_remember(session: SessionBase, user: AbstractBaseUser) -> None:
+    session[VERIFIED_AT_SESSION_KEY] = {"user": str(user.pk), "at": time.time()}
+
+
+def factor_fresh(request: HttpRequest) -> bool:
+    """Whether the signed-in person checked their factor in this session within the step-up window."""
+    user = request.user
+    return isinstance(user, AbstractBaseUser) and _session_fresh(request.session, user)
 
 
 def factor_verify(request: HttpRequest, *, user: AbstractBaseUser, token: str, confirm: bool = False) -> bool:
-    """Check a TOTP code against the user's device; remember the time on success; audit both outcomes.
+    """Check a TOTP code against the user's device; remember the check in the session on success.
 
     With `confirm`, the pending (unconfirmed) device is the one checked and a
     good code confirms it: that is enrolment.
     """
+    ok = _factor_check(user=user, token=token, confirm=confirm)
+    if ok:
+        _session_remember(request.session, user)
+    return ok
+
+
+def _factor_check(*, user: AbstractBaseUser, token: str, confirm: bool = False) -> bool:
+    """Check a TOTP code against the user's device; audit both outcomes."""
     token = token.strip().replace(" ", "")
     devices = TOTPDevice.objects.filter(user=user, confirmed=not confirm).order_by("-id")  # type: ignore[misc]
     device = devices.first()
@@ -76,12 +163,10 @@ def factor_verify(request: HttpRequest, *, user: AbstractBaseUser, token: str, c
                 AuditEvent(
                     actor=label,
                     actor_type=kind,
-                    action="second_factor_enrolled" if confirm and ok else "second_factor_checked",
-                    result="success" if ok else "failure",
+                    action=AuditAction.SECOND_FACTOR_ENROLLED if confirm and ok else AuditAction.SECOND_FACTOR_CHECKED,
+                    result=AuditResult.SUCCESS if ok else AuditResult.FAILURE,
                     details={"factor": "totp"},
                 )
             ]
         )
-    if ok:
-        request.session[VERIFIED_AT_SESSION_KEY] = time.time()
     return ok

@@ -16,9 +16,8 @@ from audit.export import csv_lines, jsonl_lines
 from audit.models import Alert
 from audit.selectors import EXACT_FILTERS, InvalidFilter, alerts_filtered, audit_iter, audit_page
 from audit.serializers import AuditEntrySerializer, AuditPageSerializer
+from core.api import error_body, error_responses
 from people.auth import PEOPLE_FIRST, IsCompliance
-from core.api import error_body
-from core.api import error_responses
 
 FILTER_PARAMETERS = [
     *(OpenApiParameter(name, str) for name in EXACT_FILTERS),

@@ -25,9 +25,10 @@ from django.views.decorators.http import require_POST
 from audit.models import Alert, AuditEntry
 from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
 from audit.services import HASHED_FIELDS, entry_hash
+from core.enums import AuditAction, AuditResult
+from people.roles import person_groups
 from staff import incidents
 from staff import selectors as staff_selectors
-from people.roles import person_groups
 from staff.views import staff_required
 
 COMPLIANCE_GROUP = "compliance"
@@ -54,38 +55,8 @@ FIELD_HINTS = {
 }
 # Searched by the form's hidden fields when a timeline links here.
 EXTRA_FILTERS = ("tool_call",)
-KNOWN_ACTIONS = [
-    "tool_call_received",
-    "validation_failed",
-    "injection_blocked",
-    "arguments_sanitized",
-    "idempotency_hit",
-    "idempotency_mismatch",
-    "idempotency_unavailable",
-    "idempotency_in_progress",
-    "transfer_initiated",
-    "transfer_completed",
-    "transfer_rejected",
-    "approval_requested",
-    "approval_granted",
-    "approval_denied",
-    "approval_expired",
-    "authorization_denied",
-    "session_quarantined",
-    "quarantine_refused",
-    "session_released",
-    "tool_executed",
-    "agent_key_issued",
-    "agent_key_revoked",
-    "alert_acknowledged",
-    "alert_assigned",
-    "alert_resolved",
-    "alert_reopened",
-    "second_factor_checked",
-    "second_factor_enrolled",
-    "api_token_created",
-    "api_token_revoked",
-]
+# The action field's suggestions: every action the log can hold, with its label.
+KNOWN_ACTIONS = AuditAction.choices
 
 View = Callable[..., HttpResponse]
 
@@ -126,7 +97,7 @@ def search(request: HttpRequest) -> HttpResponse:
             (name, label, kind, filters.get(name, ""), FIELD_HINTS.get(name, "")) for name, label, kind in SEARCH_FIELDS
         ],
         "extra": [(name, filters[name]) for name in EXTRA_FILTERS if name in filters],
-        "results": AuditEntry.Result.values,
+        "results": AuditResult.values,
         "actions": KNOWN_ACTIONS,
         "page": page,
         "error": error,

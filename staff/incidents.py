@@ -15,11 +15,12 @@ from django.utils import timezone
 
 from audit.models import Alert
 from audit.services import AuditEvent, audit_append
-from staff.models import AlertTriage
-from people.roles import STAFF_GROUPS, person_actor
+from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
 from core.principal_cache import agent_key_forget
 from people.credentials import key_release, session_release
+from people.roles import STAFF_GROUPS, person_actor
+from staff.models import AlertTriage
 
 NOTE_MAX_LENGTH = 2000
 
@@ -34,10 +35,10 @@ class IncidentRefused(Exception):
 
 
 ALERT_ACTIONS = {
-    "acknowledge": ("alert_acknowledged", AlertTriage.Status.ACKNOWLEDGED),
-    "assign": ("alert_assigned", None),
-    "resolve": ("alert_resolved", AlertTriage.Status.RESOLVED),
-    "reopen": ("alert_reopened", AlertTriage.Status.OPEN),
+    "acknowledge": (AuditAction.ALERT_ACKNOWLEDGED, AlertTriage.Status.ACKNOWLEDGED),
+    "assign": (AuditAction.ALERT_ASSIGNED, None),
+    "resolve": (AuditAction.ALERT_RESOLVED, AlertTriage.Status.RESOLVED),
+    "reopen": (AuditAction.ALERT_REOPENED, AlertTriage.Status.OPEN),
 }
 
 
@@ -94,7 +95,7 @@ def alert_triage(
                     customer=alert.customer,
                     session_id=alert.session_id,
                     action=audit_action,
-                    result="success",
+                    result=AuditResult.SUCCESS,
                     details=details,
                 )
             ]
@@ -126,14 +127,14 @@ def quarantined_key_release(*, key_pk: int, actor: AbstractBaseUser) -> AgentKey
         raise IncidentRefused("not_quarantined", str(exc)) from exc
 
 
-def _key_event(key: AgentKey, *, actor: AbstractBaseUser, action: str, details: dict[str, Any]) -> AuditEvent:
+def _key_event(key: AgentKey, *, actor: AbstractBaseUser, action: AuditAction, details: dict[str, Any]) -> AuditEvent:
     label, kind = person_actor(actor)
     return AuditEvent(
         actor=label,
         actor_type=kind,
         customer=key.customer.external_id,
         action=action,
-        result="success",
+        result=AuditResult.SUCCESS,
         details={"key": key.label, **details},
     )
 
@@ -156,7 +157,7 @@ def agent_key_revoke(*, key_id: int, actor: AbstractBaseUser, note: str = "") ->
         key.save(update_fields=["revoked_at"])
         agent_key_forget(key)
         details = {"note": note.strip()} if note.strip() else {}
-        audit_append([_key_event(key, actor=actor, action="agent_key_revoked", details=details)])
+        audit_append([_key_event(key, actor=actor, action=AuditAction.AGENT_KEY_REVOKED, details=details)])
     return key
 
 
@@ -170,8 +171,8 @@ def agent_key_rotate(*, key_id: int, actor: AbstractBaseUser) -> tuple[AgentKey,
         new, raw = AgentKey.objects.issue(customer=old.customer, allowed_tools=list(old.allowed_tools), name=old.name)
         audit_append(
             [
-                _key_event(old, actor=actor, action="agent_key_revoked", details={"replaced_by": new.label}),
-                _key_event(new, actor=actor, action="agent_key_issued", details={"replaces": old.label}),
+                _key_event(old, actor=actor, action=AuditAction.AGENT_KEY_REVOKED, details={"replaced_by": new.label}),
+                _key_event(new, actor=actor, action=AuditAction.AGENT_KEY_ISSUED, details={"replaces": old.label}),
             ]
         )
     return new, raw

@@ -8,9 +8,9 @@ from datetime import datetime
 from django.db.models import Max
 
 from audit.models import Alert
+from core.models import AgentKey, AgentSession, Customer, ToolCall
 from people.models import PersonalToken
 from staff.models import AlertTriage
-from core.models import AgentKey, AgentSession, Customer, ToolCall
 
 
 def alert_triage_map(alerts: list[Alert]) -> dict[int, AlertTriage]:

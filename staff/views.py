@@ -16,10 +16,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
 from people import stepup
-from staff import selectors
 from people.models import PersonalToken
 from people.roles import person_actor, person_groups
+from staff import selectors
 
 View = Callable[..., HttpResponse]
 TOKEN_NAME_MAX = 100
@@ -101,8 +102,8 @@ def token_create(request: HttpRequest) -> HttpResponse:
                 AuditEvent(
                     actor=label,
                     actor_type=kind,
-                    action="api_token_created",
-                    result="success",
+                    action=AuditAction.API_TOKEN_CREATED,
+                    result=AuditResult.SUCCESS,
                     details={"token": token.label, "name": name},
                 )
             ]
@@ -126,8 +127,8 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
                     AuditEvent(
                         actor=label,
                         actor_type=kind,
-                        action="api_token_revoked",
-                        result="success",
+                        action=AuditAction.API_TOKEN_REVOKED,
+                        result=AuditResult.SUCCESS,
                         details={"token": token.label, "name": token.name},
                     )
                 ]

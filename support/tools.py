@@ -9,7 +9,6 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from support.models import Order, OutboundEmail, Refund
 from core.money import money_format
 from core.tools import (
     AccessDenied,
@@ -19,6 +18,7 @@ from core.tools import (
     ToolContext,
     ToolHandler,
 )
+from support.models import Order, OutboundEmail, Refund
 
 
 def owned_order(ctx: ToolContext, number: str) -> Order:

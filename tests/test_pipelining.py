@@ -9,9 +9,9 @@ import pytest
 from django.utils import timezone
 
 from banking.models import Account
-from tests.conftest import Bank
 from core.models import AgentKey, IdempotencyRecord, ToolCall
 from core.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
+from tests.conftest import Bank
 
 
 def _tool_call(bank: Bank) -> ToolCall:

@@ -15,8 +15,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from core.admin import ReadOnlyAdmin
-from staff.incidents import IncidentRefused, agent_key_revoke
 from core.models import AgentKey, AgentSession, Customer, ToolCall
+from staff.incidents import IncidentRefused, agent_key_revoke
 
 
 @admin.register(Customer)
@@ -61,6 +61,7 @@ class AgentSessionAdmin(ReadOnlyAdmin):
 @admin.register(ToolCall)
 class ToolCallAdmin(ReadOnlyAdmin):
     list_display = ("id", "created_at", "customer", "tool", "status", "session_id", "idempotency_key")
-    list_filter = ("status", "tool")
+    # Statuses from their choices (core.enums), not a DISTINCT over every call ever made.
+    list_filter = (("status", admin.ChoicesFieldListFilter), "tool")
     search_fields = ("=id", "=session_id", "=idempotency_key")
     show_full_result_count = False

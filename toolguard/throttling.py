@@ -11,8 +11,8 @@ from django.core.cache import cache
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
-from core.models import AgentKey
 from core.idempotency import STORE_ERRORS
+from core.models import AgentKey
 
 logger = logging.getLogger(__name__)
 

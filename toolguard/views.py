@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from core.metrics import metrics_exposition
 from core.idempotency import STORE_ERRORS
+from core.metrics import metrics_exposition
 
 
 @require_GET

@@ -10,6 +10,11 @@ class UpstreamConfig(AppConfig):
         "http": "upstream.executors.http_executor_factory",
         "mcp": "upstream.executors.mcp_executor_factory",
     }
+    # How the outbox sends a dispatching call of each kind (core.tools.transport_send).
+    transports = {
+        "http": "upstream.transport.attempt_send",
+        "mcp": "upstream.transport.attempt_send",
+    }
     # Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server.
     source_factories = {"mcp": "upstream.mcp.mcp_catalog_source"}
 

@@ -1,67 +1,24 @@
 """Handlers that call a tool living elsewhere: an HTTP API or an MCP server.
 
-A handler only knows where the tool is and how to talk to it. Everything a
-send needs is also copied onto the outbox row (`Dispatch.target`), so the
-worker that re-sends a call needs neither the registry nor the catalog.
+A handler only knows where the tool is and how to talk to it: its `target`
+and the transport for its `kind` (`attempt_send`, declared on UpstreamConfig).
+The outbox (outbox/services.py) copies both onto its row and does the
+sending for state-changing calls, exactly once past toolguard.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import time
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-import httpx
+from core.tools import BusinessError, HeldOperation, ToolContext, ToolHandler, UpstreamUnavailable, transport_send
 
-from core.tools import BusinessError, Dispatching, HeldOperation, Tool, ToolContext, ToolHandler
-
-if TYPE_CHECKING:
-    from approvals.models import ApprovalRequest
-    from core.models import IdempotencyRecord, ToolCall
-
-Verdict = Literal["completed", "failed", "retry", "unknown", "unreachable"]
 HTTP_METHODS = ("POST", "PUT", "PATCH", "DELETE", "GET")
-
-
-class UpstreamUnavailable(BusinessError):
-    """The upstream could not be reached; for a state-changing tool, nothing was sent."""
-
-    http_status = 503
-
-    def __init__(self, message: str) -> None:
-        super().__init__("upstream_unavailable", message)
 
 
 class UpstreamConfigError(ValueError):
     """An upstream spec that cannot work; raised at registration, naming the field."""
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """What one send learned."""
-
-    verdict: Verdict
-    result: Any = None
-    message: str = ""
-    status_code: int | None = None
-    duration_ms: float = 0.0
-
-    def details(self) -> dict[str, Any]:
-        return {
-            "verdict": self.verdict,
-            "status_code": self.status_code,
-            "message": self.message[:300],
-            "duration_ms": self.duration_ms,
-        }
-
-
-def upstream_key(*, customer_id: int, tool: str, key: str) -> str:
-    """The Idempotency-Key sent upstream: stable for the scope, and naming neither customer nor key."""
-    return hashlib.sha256(f"toolguard:v1:{customer_id}:{tool}:{key}".encode()).hexdigest()
 
 
 def resolve_headers(configured: Mapping[str, str]) -> dict[str, str]:
@@ -103,25 +60,12 @@ def _check_timeout(value: Any, where: str) -> float:
 
 
 class UpstreamExecutor(ToolHandler):
-    """A tool whose effect happens upstream. State-changing calls go through the outbox.
+    """A tool whose effect happens upstream. State-changing calls go through the outbox (ToolHandler.dispatches)."""
 
-    The executor reaches the outbox only through the handler contract
-    (`dispatches`, `dispatch_prepare`, `dispatch_send`, `dispatch_answer`):
-    the pipeline core does not import this package.
-    """
-
-    kind: str = ""
     dispatches = True
-    # Approval does not run the call inside the decision's transaction: it
-    # queues the send (approvals.services._dispatch_held -> execute_approved).
-    dispatches_held = True
 
     def __init__(self, *, target: dict[str, Any]) -> None:
         self.target = target
-
-    def forwarded(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
-        """What the upstream receives: toolguard's own key travels as a header, not an argument."""
-        return {name: value for name, value in arguments.items() if name != "idempotency_key"}
 
     def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
         # Nothing happens upstream until a reviewer approves.
@@ -130,53 +74,12 @@ class UpstreamExecutor(ToolHandler):
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         """Read-only tools only: one direct call, no outbox (there is no effect to repeat)."""
         headers = {"X-Toolguard-Call-Id": ctx.tool_call_id, "X-Toolguard-Customer": ctx.agent_key.customer.external_id}
-        attempt = attempt_send(kind=self.kind, target=self.target, body=self.forwarded(arguments), headers=headers)
+        attempt = transport_send(kind=self.kind, target=self.target, body=self.forwarded(arguments), headers=headers)
         if attempt.verdict == "completed":
             return attempt.result if isinstance(attempt.result, dict) else {"result": attempt.result}
         if attempt.verdict == "failed":
             raise BusinessError("upstream_rejected", attempt.message, {"upstream_status": attempt.status_code})
         raise UpstreamUnavailable(f"the upstream did not answer: {attempt.message}")
-
-    def dispatch_prepare(
-        self,
-        ctx: ToolContext,
-        *,
-        tool: Tool,
-        tool_call: ToolCall,
-        record: IdempotencyRecord,
-        arguments: dict[str, Any],
-    ) -> Dispatching:
-        from outbox.services import dispatch_create
-
-        dispatch = dispatch_create(
-            ctx=ctx,
-            tool_call=tool_call,
-            record=record,
-            executor=self,
-            tool=tool.name,
-            arguments=arguments,
-            results=tool.results,
-        )
-        # The sender needs the customer's external id for its headers: no second read.
-        dispatch.customer = ctx.agent_key.customer
-        return Dispatching(ref=str(dispatch.id), kind=self.kind, handle=dispatch)
-
-    def dispatch_send(self, dispatching: Dispatching) -> dict[str, Any]:
-        from outbox.services import dispatch_send_claimed
-
-        # The row was committed already claimed by this request (dispatch_create).
-        return dispatch_send_claimed(dispatch=dispatching.handle)
-
-    def dispatch_answer(self, tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
-        from outbox.services import dispatch_first_answer
-
-        return dispatch_first_answer(tool_call, stored)
-
-    def execute_approved(self, *, approval: ApprovalRequest) -> dict[str, Any]:
-        """A reviewer approved: queue the send (the worker sends it); return the call's answer now."""
-        from outbox.services import dispatch_approved
-
-        return dispatch_approved(approval=approval, executor=self)
 
 
 class HttpExecutor(UpstreamExecutor):
@@ -229,83 +132,3 @@ def http_executor_factory(name: str, config: Mapping[str, Any]) -> ToolHandler:
 def mcp_executor_factory(name: str, config: Mapping[str, Any]) -> ToolHandler:
     """The catalog's `upstream: {mcp: {url, tool}}`; a `prefix` source is registered by mcp_source_register."""
     return upstream_executor_from_spec({"mcp": config})
-
-
-def attempt_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
-    """Send once and classify the answer; never raises for what the network does."""
-    started = time.perf_counter()
-    try:
-        all_headers = {**resolve_headers(target.get("headers", {})), **headers}
-    except UpstreamConfigError as exc:
-        # Nothing was sent: a missing secret is an outage of our own.
-        return Attempt("unreachable", message=str(exc))
-    if kind == "mcp":
-        from upstream.mcp import mcp_send
-
-        attempt = mcp_send(target=target, body=body, headers=all_headers)
-    else:
-        attempt = http_send(target=target, body=body, headers=all_headers)
-    return Attempt(
-        attempt.verdict,
-        result=attempt.result,
-        message=attempt.message,
-        status_code=attempt.status_code,
-        duration_ms=round((time.perf_counter() - started) * 1000, 3),
-    )
-
-
-_client: httpx.Client | None = None
-
-
-def _http_client() -> httpx.Client:
-    # One pooled client per process: keep-alive connections to the upstream
-    # are most of what keeps toolguard's added latency small.
-    global _client
-    if _client is None:
-        _client = httpx.Client(limits=httpx.Limits(max_connections=64, max_keepalive_connections=32))
-    return _client
-
-
-def http_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
-    timeout = float(target["timeout_s"])
-    method = target.get("method", "POST")
-    try:
-        response = _http_client().request(
-            method,
-            target["url"],
-            json=body if method != "GET" else None,
-            params=body if method == "GET" else None,
-            headers=headers,
-            timeout=httpx.Timeout(timeout, connect=min(timeout, 3.0)),
-        )
-    except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout) as exc:
-        # The request never left: no connection was made.
-        return Attempt("unreachable", message=f"{type(exc).__name__}: {exc}")
-    except httpx.HTTPError as exc:
-        # Sent, and then a timeout or a dropped connection: it may have run.
-        return Attempt("unknown", message=f"{type(exc).__name__}: {exc}")
-    code = response.status_code
-    if 200 <= code < 300:
-        try:
-            return Attempt("completed", result=response.json() if response.content else {}, status_code=code)
-        except json.JSONDecodeError:
-            return Attempt("completed", result={"body": response.text[:65536]}, status_code=code)
-    if code == 409:
-        # The upstream is still working on this key (or another copy of it): ask again later.
-        return Attempt("retry", message=_error_message(response), status_code=code)
-    if code >= 500 or code in (408, 429):
-        return Attempt("unknown", message=_error_message(response), status_code=code)
-    return Attempt("failed", message=_error_message(response), status_code=code)
-
-
-def _error_message(response: httpx.Response) -> str:
-    try:
-        payload = response.json()
-    except (json.JSONDecodeError, ValueError):
-        return response.text[:300] or f"HTTP {response.status_code}"
-    if isinstance(payload, dict):
-        error = payload.get("error", payload.get("message", payload))
-        if isinstance(error, dict):
-            error = error.get("message", error)
-        return str(error)[:300]
-    return str(payload)[:300]

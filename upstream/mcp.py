@@ -28,9 +28,8 @@ from mcp_types import PaginatedRequestParams
 
 from core.catalog import SourceEntry, SourceLoader
 from core.policy import Policy
-from core.tools import FieldKind, Tool, get_tool, register
+from core.tools import Attempt, FieldKind, Tool, get_tool, register
 from upstream.executors import (
-    Attempt,
     McpExecutor,
     UpstreamConfigError,
     _check_headers,

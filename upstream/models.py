@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-
 from django.db import models
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from audit.services import AuditEvent, audit_append
+from core.events import AuditEvent, audit_record
 from upstream.generation import tools_generation_publish
 from upstream.mcp import McpSource, mcp_source_sync, mcp_sources
 from upstream.models import UpstreamToolVersion
@@ -46,7 +46,7 @@ def _source_sync(source: McpSource) -> dict[str, Any]:
                     input_schema=upstream.input_schema,
                     source=source.url,
                 )
-                audit_append(
+                audit_record(
                     [
                         AuditEvent(
                             actor="system:tools_sync",

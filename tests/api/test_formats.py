@@ -16,10 +16,11 @@ from pydantic import TypeAdapter
 
 from approvals.services import approval_decide, approvals_expire
 from audit.models import AuditEntry
+from core.tools import all_tools
+from people.stepup import StepUpProof
 from tests.conftest import Bank, transfer_call
 from toolguard.api.exports import tool_export
 from toolguard.api.formats import NOTES, tool_content, tool_message
-from core.tools import all_tools
 
 pytestmark = pytest.mark.django_db
 
@@ -126,6 +127,7 @@ def test_a_rejected_call_tells_the_model_nothing_of_the_reviewers_words(bank: Ba
     approval_decide(
         approval_id=held["approval_id"],
         reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
         decision="reject",
         reason_code="suspected_fraud",
         reason="the customer's brother-in-law is behind this",

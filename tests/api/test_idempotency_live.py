@@ -175,8 +175,8 @@ def test_a_lost_lock_answers_the_duplicate_with_the_committed_outcome(
     requires_redis()
     from django.core.cache import cache
 
-    from core.models import AgentSession
     from core.idempotency import IdempotencyScope
+    from core.models import AgentSession
 
     bank, sfx, blocker = live_bank
     session_id, key = unique("lost"), unique("lost-key")

@@ -12,8 +12,9 @@ from django.test import Client, override_settings
 
 from approvals.services import approval_decide
 from audit.models import AuditEntry
-from tests.conftest import Bank, transfer_call
 from core.models import AgentKey
+from people.stepup import StepUpProof
+from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db
 
@@ -153,6 +154,7 @@ def test_held_call_status_follows_the_decision(bank: Bank, mcp: Mcp) -> None:
     approval_decide(
         approval_id=held.structured_content["approval_id"],
         reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
         decision="reject",
         reason_code="policy",
         reason="not today, friend",

@@ -11,9 +11,9 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+from core.models import AgentSession
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import bearer, gunicorn, unique
-from core.models import AgentSession
 
 pytestmark = pytest.mark.live
 

@@ -16,10 +16,10 @@ import httpx
 import pytest
 from django.utils import timezone
 
-from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
-from tests.live import Gunicorn, bearer, gunicorn, unique
 from core.models import AgentKey
 from people.credentials import agent_key_revoke, key_release
+from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
+from tests.live import Gunicorn, bearer, gunicorn, unique
 
 pytestmark = pytest.mark.live
 

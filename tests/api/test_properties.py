@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from approvals.models import ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide
 from banking.models import Account, Transfer
+from people.stepup import StepUpProof
 from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +59,7 @@ def _run(bank: Bank, alice: Any, steps: list[Any]) -> None:
                 approval_decide(
                     approval_id=approval.id,
                     reviewer=bank.reviewer if n % 2 else bank.reviewer2,
+                    step_up=StepUpProof(user=bank.reviewer if n % 2 else bank.reviewer2),
                     decision=op,
                     reason_code="policy" if op == "reject" else "",
                 )

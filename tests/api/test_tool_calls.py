@@ -14,8 +14,8 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from banking.models import Transfer
-from tests.conftest import Bank, agent_client, person_client, transfer_call
 from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall
+from tests.conftest import Bank, agent_client, person_client, transfer_call
 
 pytestmark = pytest.mark.django_db
 

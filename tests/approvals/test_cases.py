@@ -11,8 +11,8 @@ from approvals.models import ApprovalRequest
 from approvals.selectors import approval_cases
 from audit.models import AuditEntry
 from banking.models import Transfer
-from tests.conftest import Bank, agent_client, transfer_call
 from core.models import AgentKey
+from tests.conftest import Bank, agent_client, transfer_call
 
 pytestmark = pytest.mark.django_db
 EIGHT_K = 800_000

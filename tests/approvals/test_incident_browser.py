@@ -33,8 +33,8 @@ from django_otp.oath import TOTP
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
-from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, child_env, gunicorn, require_chromium
 from core.models import AgentKey, Customer
+from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, child_env, gunicorn, require_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 

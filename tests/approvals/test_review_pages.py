@@ -15,8 +15,8 @@ from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.services import approvals_expire
 from approvals.templatetags.money import cents
 from audit.models import AuditEntry
-from tests.conftest import Bank, agent_client, transfer_call
 from core.models import AgentSession
+from tests.conftest import Bank, agent_client, transfer_call
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,9 @@ from approvals.services import DecisionRefused, approval_decide, approvals_expir
 from audit.models import AuditEntry
 from audit.services import audit_chain_verify
 from banking.models import Transfer
-from tests.conftest import Bank, person_client, transfer_call
 from core.models import IdempotencyRecord
+from people.stepup import StepUpProof
+from tests.conftest import Bank, person_client, transfer_call
 
 pytestmark = pytest.mark.django_db
 
@@ -31,13 +32,24 @@ def retry(client: Any, *, key: str = "held", amount: int = 2_000_000, **kwargs: 
 
 def test_approve_executes_once_and_the_retry_sees_it(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
-    decided = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve", reason="ok")
+    decided = approval_decide(
+        approval_id=approval.id,
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision="approve",
+        reason="ok",
+    )
     assert decided.status == "completed"
     assert bank.balance("checking") == 3_000_000
     body = retry(alice)
     assert body["status"] == "completed" and body["replayed"] is True
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer2, decision="approve")
+        approval_decide(
+            approval_id=approval.id,
+            reviewer=bank.reviewer2,
+            step_up=StepUpProof(user=bank.reviewer2),
+            decision="approve",
+        )
     assert refused.value.code == "already_decided"
     assert bank.balance("checking") == 3_000_000
 
@@ -45,10 +57,17 @@ def test_approve_executes_once_and_the_retry_sees_it(bank: Bank, alice: Any) -> 
 def test_reject_needs_a_reason_code_and_is_final(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="reject")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="reject"
+        )
     assert refused.value.code == "reason_required"
     approval_decide(
-        approval_id=approval.id, reviewer=bank.reviewer, decision="reject", reason_code="suspected_fraud", reason="odd"
+        approval_id=approval.id,
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision="reject",
+        reason_code="suspected_fraud",
+        reason="odd",
     )
     body = retry(alice)
     assert body["status"] == "rejected" and body["result"]["reason_code"] == "suspected_fraud"
@@ -61,7 +80,12 @@ def test_the_reviewers_own_words_never_reach_the_agent(bank: Bank, alice: Any, d
     approval = hold(alice, key=f"note-{decision}")
     note = "private: her phone was stolen, call back on the landline"
     approval_decide(
-        approval_id=approval.id, reviewer=bank.reviewer, decision=decision, reason_code="policy", reason=note
+        approval_id=approval.id,
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision=decision,
+        reason_code="policy",
+        reason=note,
     )
     for body in (retry(alice, key=f"note-{decision}"), alice.get(f"/api/v1/tool-calls/{approval.tool_call_id}").json()):
         assert body["result"]["reason_code"] == "policy"
@@ -72,22 +96,34 @@ def test_the_reviewers_own_words_never_reach_the_agent(bank: Bank, alice: Any, d
 
 def test_dual_control_needs_two_different_reviewers(bank: Bank, alice: Any) -> None:
     approval = hold(alice, key="dual", amount=6_000_000, source="savings", to="checking")
-    first = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    first = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     assert first.status == "pending" and first.version == 2
     assert bank.balance("savings") == 10_000_000
     with pytest.raises(DecisionRefused) as twice:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     assert twice.value.code == "already_decided_by_you"
-    second = approval_decide(approval_id=approval.id, reviewer=bank.reviewer2, decision="approve")
+    second = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer2, step_up=StepUpProof(user=bank.reviewer2), decision="approve"
+    )
     assert second.status == "completed"
     assert bank.balance("checking") == 11_000_000
 
 
 def test_dual_control_any_rejection_is_final(bank: Bank, alice: Any) -> None:
     approval = hold(alice, key="dual", amount=6_000_000, source="savings", to="checking")
-    approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     rejected = approval_decide(
-        approval_id=approval.id, reviewer=bank.reviewer2, decision="reject", reason_code="policy"
+        approval_id=approval.id,
+        reviewer=bank.reviewer2,
+        step_up=StepUpProof(user=bank.reviewer2),
+        decision="reject",
+        reason_code="policy",
     )
     assert rejected.status == "rejected"
     assert bank.balance("savings") == 10_000_000
@@ -98,24 +134,47 @@ def test_a_reviewer_cannot_decide_their_own_request(bank: Bank, alice: Any) -> N
     bank.alice.save()
     approval = hold(alice)
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     assert (refused.value.code, refused.value.http_status) == ("own_request", 403)
-    assert approval_decide(approval_id=approval.id, reviewer=bank.reviewer2, decision="approve").status == "completed"
+    assert (
+        approval_decide(
+            approval_id=approval.id,
+            reviewer=bank.reviewer2,
+            step_up=StepUpProof(user=bank.reviewer2),
+            decision="approve",
+        ).status
+        == "completed"
+    )
 
 
 def test_stale_version_is_refused(bank: Bank, alice: Any) -> None:
     approval = hold(alice, key="dual", amount=6_000_000, source="savings", to="checking")
     drawn = approval.version
-    approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer2, decision="approve", version=drawn)
+        approval_decide(
+            approval_id=approval.id,
+            reviewer=bank.reviewer2,
+            step_up=StepUpProof(user=bank.reviewer2),
+            decision="approve",
+            version=drawn,
+        )
     assert refused.value.code == "stale_version"
 
 
 def test_non_reviewers_cannot_decide(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.compliance, decision="approve")
+        approval_decide(
+            approval_id=approval.id,
+            reviewer=bank.compliance,
+            step_up=StepUpProof(user=bank.compliance),
+            decision="approve",
+        )
     assert refused.value.http_status == 403
     api = person_client(bank.compliance).post(
         f"/api/v1/approvals/{approval.id}/decision", {"decision": "approve"}, format="json"
@@ -130,7 +189,9 @@ def test_non_reviewers_cannot_decide(bank: Bank, alice: Any) -> None:
 def test_re_check_at_execution_fails_cleanly_when_the_balance_is_gone(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     bank.alice.accounts.filter(number="checking").update(balance_cents=100)
-    decided = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    decided = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     assert decided.status == "failed" and decided.failure_reason == "insufficient_funds"
     assert bank.balance("checking") == 100 and bank.balance("savings") == 10_000_000
     assert retry(alice)["status"] == "failed"
@@ -139,7 +200,9 @@ def test_re_check_at_execution_fails_cleanly_when_the_balance_is_gone(bank: Bank
 def test_tampered_arguments_are_not_executed(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     Transfer.objects.filter(id=approval.held_ref).update(amount_cents=4_000_000)
-    decided = approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    decided = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     assert decided.status == "failed" and decided.failure_reason == "arguments_changed"
     assert bank.balance("checking") == 5_000_000
 
@@ -153,7 +216,9 @@ def test_expiry_by_the_sweep_and_late_decisions_refused(bank: Bank, alice: Any) 
     body = retry(alice)
     assert body["status"] == "expired" and body["replayed"] is True
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     assert refused.value.code == "already_decided"
     assert bank.balance("checking") == 5_000_000
     assert AuditEntry.objects.filter(action="approval_expired", approval_id=str(approval.id)).count() == 1
@@ -164,7 +229,9 @@ def test_expiry_is_enforced_inside_the_decision(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     ApprovalRequest.objects.filter(id=approval.id).update(expires_at=timezone.now() - timedelta(seconds=1))
     with pytest.raises(DecisionRefused) as refused:
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     assert refused.value.code == "expired"
     approval.refresh_from_db()
     assert approval.status == "expired"
@@ -186,7 +253,9 @@ def test_expire_approvals_command(bank: Bank, alice: Any, settings: Any) -> None
 
 def test_every_transition_keeps_the_chain_valid(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
-    approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     hold(alice, key="other")
     approvals_expire(now=timezone.now() + timedelta(days=1))
     broken, _, _ = audit_chain_verify()

@@ -18,9 +18,9 @@ from approvals.tasks import alerts_check_backlog
 from audit.alerts import alert_raise, alert_webhook_post
 from audit.models import Alert
 from audit.services import operation_hash
+from core import metrics
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, transfer_call
-from core import metrics
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ import pytest
 from audit.models import AuditEntry
 from audit.redaction import redact_details
 from audit.services import audit_chain_verify
+from detection.sanitizer import RULES
 from tests.audit.conftest import append, event
 from tests.conftest import Bank, transfer_call
-from detection.sanitizer import RULES
 
 pytestmark = pytest.mark.django_db
 

@@ -15,10 +15,10 @@ from django.core.cache import cache
 
 from audit.models import AuditEntry
 from banking.models import Transfer
+from core.idempotency import IdempotencyScope
+from core.models import IdempotencyRecord, ToolCall
 from tests.conftest import Bank, make_bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
-from core.models import IdempotencyRecord, ToolCall
-from core.idempotency import IdempotencyScope
 from toolguard_client import ToolguardClient
 
 pytestmark = pytest.mark.live

@@ -15,8 +15,8 @@ import pytest
 
 from approvals.models import ApprovalRequest
 from banking.models import Account, Transfer
-from tests.live import ROOT, Gunicorn, child_env, gunicorn
 from core.models import AgentSession
+from tests.live import ROOT, Gunicorn, child_env, gunicorn
 from toolguard_client import ToolResult
 
 SCRIPT = ROOT / "examples" / "incident_replay.py"

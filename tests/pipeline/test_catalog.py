@@ -14,11 +14,12 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from approvals.services import approval_decide, approvals_expire
 from audit.models import AuditEntry
-from tests.conftest import Bank, agent_client
-from tests.pipeline import catalog_tool
 from core.catalog import EXECUTOR_FACTORIES, catalog_load, tool_from_entry
 from core.models import AgentKey, ValueEntry
 from core.tools import ToolHandler, get_tool, unregister
+from people.stepup import StepUpProof
+from tests.conftest import Bank, agent_client
+from tests.pipeline import catalog_tool
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +90,9 @@ def test_hold_then_approve_runs_it_once(bank: Bank, agent: Any) -> None:
     }
     assert (approval.value_cents, approval.currency, approval.required_approvals) == (20_000, "USD", 1)
     assert catalog_tool.CREDITED == []
-    approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     assert len(catalog_tool.CREDITED) == 1
     replay = credit(agent, "big", 20_000).json()
     assert replay["status"] == "completed" and replay["result"]["credited"] == 20_000
@@ -99,7 +102,13 @@ def test_hold_then_approve_runs_it_once(bank: Bank, agent: Any) -> None:
 
 def test_hold_then_reject_runs_nothing(bank: Bank, agent: Any) -> None:
     held = credit(agent, "no", 20_000).json()
-    approval_decide(approval_id=held["approval_id"], reviewer=bank.reviewer, decision="reject", reason_code="policy")
+    approval_decide(
+        approval_id=held["approval_id"],
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision="reject",
+        reason_code="policy",
+    )
     assert credit(agent, "no", 20_000).json()["status"] == "rejected"
     assert catalog_tool.CREDITED == []
     assert ValueEntry.objects.get(tool="issue_credit").status == "void"
@@ -116,7 +125,12 @@ def test_hold_then_expire_runs_nothing(agent: Any) -> None:
 
 def test_a_refusal_when_approved_fails_cleanly(bank: Bank, agent: Any) -> None:
     held = credit(agent, "refused", 20_000, note="refuse").json()
-    decided = approval_decide(approval_id=held["approval_id"], reviewer=bank.reviewer, decision="approve")
+    decided = approval_decide(
+        approval_id=held["approval_id"],
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision="approve",
+    )
     assert decided.status == "failed" and decided.failure_reason == "credit_refused"
     assert ValueEntry.objects.get(tool="issue_credit").status == "void"
 

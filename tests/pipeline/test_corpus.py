@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pipeline.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
 from detection.sanitizer import load_classifier
+from tests.pipeline.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
 
 FAMILIES = sorted({row["family"] for row in rows("attacks.jsonl")})
 # Per family, the share of attacks stopped.  Train: what the rules and the

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from tests.live import unique
 from core import idempotency
 from core.idempotency import IdempotencyScope
+from tests.live import unique
 
 pytestmark = pytest.mark.django_db
 

@@ -15,10 +15,10 @@ import pytest
 
 from approvals.models import ApprovalRequest
 from banking.models import Transfer
-from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
-from tests.live import bearer, gunicorn, unique
 from core.models import AgentKey, ValueEntry
 from people.credentials import key_release
+from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
+from tests.live import bearer, gunicorn, unique
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"

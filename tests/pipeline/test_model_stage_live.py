@@ -13,10 +13,10 @@ import pytest
 
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
-from tests.conftest import make_bank, transfer_call
-from tests.live import bearer, gunicorn, unique
 from detection.sanitizer import MODEL_RULE
 from detection.sanitizer.model import SHIPPED_MODEL
+from tests.conftest import make_bank, transfer_call
+from tests.live import bearer, gunicorn, unique
 
 pytestmark = pytest.mark.live
 

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
-from tests.conftest import Bank, transfer_call
 from core.models import AgentKey, AgentSession
+from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db
 

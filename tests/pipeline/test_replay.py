@@ -12,8 +12,8 @@ import yaml
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from tests.conftest import Bank, transfer_call
 from core.tools import get_tool
+from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db
 

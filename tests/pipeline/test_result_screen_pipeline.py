@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from banking.models import Account, Transfer
-from tests.conftest import Bank, agent_client
 from core.models import AgentKey
-from detection.results import NOTE
 from core.tools import Tool, ToolContext, ToolHandler, register, unregister
+from detection.results import NOTE
+from tests.conftest import Bank, agent_client
 
 pytestmark = pytest.mark.django_db
 

@@ -16,15 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.pipeline.sanitizer_corpus import (
-    ATTACKS,
-    IDENTIFIER_ATTACKS,
-    INCIDENT,
-    LEGITIMATE,
-    LEGITIMATE_IDENTIFIERS,
-    b64,
-    tags,
-)
 from detection.sanitizer import (
     CATEGORIES,
     RULES,
@@ -37,6 +28,15 @@ from detection.sanitizer import (
 )
 from detection.sanitizer.canonical import STORED_STRIP_RE, decode_layers, matching_forms
 from detection.sanitizer.rules import RuleSet
+from tests.pipeline.sanitizer_corpus import (
+    ATTACKS,
+    IDENTIFIER_ATTACKS,
+    INCIDENT,
+    LEGITIMATE,
+    LEGITIMATE_IDENTIFIERS,
+    b64,
+    tags,
+)
 
 TRANSFER_KINDS: dict[str, Any] = {
     "from_account": "identifier",

@@ -15,9 +15,9 @@ from django.test import Client
 
 from approvals.models import ApprovalRequest
 from banking.models import Transfer
-from tests.conftest import Bank, agent_client, person_client, transfer_call
 from core.models import ToolCall
 from core.secret_shapes import MASK, SECRET_SHAPES, mask_secrets, mask_secrets_in_text
+from tests.conftest import Bank, agent_client, person_client, transfer_call
 
 pytestmark = pytest.mark.django_db
 

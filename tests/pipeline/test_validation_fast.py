@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolguard.pipeline.validation import fast_validator, reference_errors, validation_errors
 from core.tools import Tool, ToolHandler, all_tools, get_tool
+from toolguard.pipeline.validation import fast_validator, reference_errors, validation_errors
 
 TOOLS = sorted(all_tools(), key=lambda tool: tool.name)
 

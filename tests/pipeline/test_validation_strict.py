@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from toolguard.pipeline.validation import validation_errors, whole_string_pattern
 from core.tools import get_tool
+from toolguard.pipeline.validation import validation_errors, whole_string_pattern
 
 
 @pytest.mark.parametrize(

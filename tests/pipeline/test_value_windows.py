@@ -14,8 +14,8 @@ import pytest
 from django.utils import timezone
 
 from core.models import AgentKey, AgentSession, Customer, ToolCall, ValueEntry
-from toolguard.pipeline.policy import value_windows
 from core.policy import Value
+from toolguard.pipeline.policy import value_windows
 
 pytestmark = pytest.mark.django_db
 

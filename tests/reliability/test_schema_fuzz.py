@@ -35,10 +35,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
-from tests.live import Gunicorn, RedisServer, free_port, gunicorn, unique
 from core import idempotency
 from core.idempotency import IdempotencyScope
+from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
+from tests.live import Gunicorn, RedisServer, free_port, gunicorn, unique
 
 pytestmark = pytest.mark.live
 

@@ -51,9 +51,9 @@ from approvals.services import approvals_expire
 from audit.models import Alert, AuditEntry
 from audit.services import audit_chain_verify
 from banking.models import Account, Transfer
+from core.models import IdempotencyRecord, ToolCall
 from tests.conftest import make_bank, requires_postgres, requires_redis
 from tests.live import Gunicorn, RedisServer, bearer, gunicorn, unique
-from core.models import IdempotencyRecord, ToolCall
 
 pytestmark = pytest.mark.live
 

@@ -12,9 +12,9 @@ from django.test import Client
 
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
+from core.models import AgentKey, AgentSession
 from staff.models import AlertTriage
 from tests.conftest import Bank, agent_client, transfer_call
-from core.models import AgentKey, AgentSession
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from approvals.services import approval_decide
+from core.models import AgentKey, Customer
+from people.stepup import StepUpProof
 from support.models import Order, OutboundEmail, Refund
 from tests.conftest import Bank, agent_client
-from core.models import AgentKey, Customer
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +75,9 @@ def test_a_large_refund_for_a_young_customer_is_held_then_approved(bank: Bank, s
     assert Order.objects.get(number="ord-1").refunded_cents == 0
     page = review_page(bank.reviewer, approval)
     assert "Refund $600.00 USD on order ord-1" in page and "Over $500 for a customer younger than 30 days" in page
-    approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+    approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
     assert Order.objects.get(number="ord-1").refunded_cents == 60_000
     assert Refund.objects.get(id=approval.held_ref).status == "completed"
     assert refund(shop, "r2", 60_000).json()["status"] == "completed"
@@ -89,7 +92,12 @@ def test_an_approved_refund_rechecks_what_is_left_of_the_order(bank: Bank, shop:
     held = refund(shop, "r4", 100_000).json()
     Customer.objects.filter(id=bank.alice.id).update(created_at=timezone.now() - timedelta(days=90))
     assert refund(shop, "r5", 30_000).status_code == 200  # meanwhile $300 of the $1,200 went back
-    decided = approval_decide(approval_id=held["approval_id"], reviewer=bank.reviewer, decision="approve")
+    decided = approval_decide(
+        approval_id=held["approval_id"],
+        reviewer=bank.reviewer,
+        step_up=StepUpProof(user=bank.reviewer),
+        decision="approve",
+    )
     assert decided.status == "failed" and decided.failure_reason == "refund_exceeds_order"
     assert Order.objects.get(number="ord-1").refunded_cents == 30_000
     assert Refund.objects.get(id=decided.held_ref).status == "failed"
@@ -124,6 +132,8 @@ def test_an_email_with_a_link_is_held_with_its_own_summary_then_approved(
     assert "Email to someone@elsewhere.example: Your order" in page
     assert not OutboundEmail.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
-        approval_decide(approval_id=approval.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     assert OutboundEmail.objects.get().to == "someone@elsewhere.example"
     assert [m.to for m in mail.outbox] == [["someone@elsewhere.example"]]

@@ -16,9 +16,9 @@ from typing import Any
 import httpx
 import pytest
 
+from core.models import AgentKey, Customer
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, free_port, unique, wait_http
-from core.models import AgentKey, Customer
 
 HERE = Path(__file__).resolve().parent
 TOKEN = "orders-secret-token"

@@ -6,13 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.live import unique
-from tests.upstream.conftest import TOKEN, FakeUpstream
 from core.models import AgentKey, Customer, ToolCall
 from core.tools import Tool, register, unregister
 from outbox.bench_views import bare_outbox
-from upstream.executors import upstream_executor_from_spec, upstream_key
 from outbox.models import Dispatch
+from outbox.services import upstream_key
+from tests.live import unique
+from tests.upstream.conftest import TOKEN, FakeUpstream
+from upstream.executors import upstream_executor_from_spec
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
 

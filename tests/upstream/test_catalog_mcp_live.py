@@ -22,11 +22,11 @@ import httpx
 import pytest
 
 from audit.models import AuditEntry
+from core.models import AgentKey, Customer
+from outbox.services import upstream_key
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, unique
 from tests.upstream.conftest import FakeUpstream
-from core.models import AgentKey, Customer
-from upstream.executors import upstream_key
 
 pytestmark = pytest.mark.live
 

@@ -10,21 +10,21 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from audit.models import Alert, AuditEntry
-from tests.conftest import Bank
-from tests.live import free_port
 from core.models import IdempotencyRecord, ToolCall
 from core.tools import Tool
+from outbox.models import Dispatch
+from outbox.services import OUTCOME_UNKNOWN_RULE, dispatch_send, upstream_key
+from people.stepup import StepUpProof
+from tests.conftest import Bank
+from tests.live import free_port
 from upstream.executors import (
     HttpExecutor,
     McpExecutor,
     UpstreamConfigError,
     resolve_headers,
     upstream_executor_from_spec,
-    upstream_key,
 )
 from upstream.mcp import UpstreamTool, guarded_schema
-from outbox.models import Dispatch
-from outbox.services import OUTCOME_UNKNOWN_RULE, dispatch_send
 
 HTTP = {"url": "https://orders.internal/refunds", "method": "post", "headers": {"Authorization": "env:TOKEN"}}
 
@@ -190,9 +190,10 @@ def test_after_the_give_up_time_the_call_goes_to_the_reviewers_as_outcome_unknow
 def test_a_reviewer_approving_an_unknown_outcome_sends_it_again_with_the_same_key(
     bank: Bank, settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
+    from toolguard.tools import registry
+
     from approvals.services import approval_decide
     from tests.upstream.registered import REFUND_SCHEMA
-    from toolguard.tools import registry
 
     executor = upstream_executor_from_spec({"http": {"url": "http://127.0.0.1:9/refunds"}})
     tool = registry.Tool("orders_refund", "Refund", REFUND_SCHEMA, True, {}, executor)
@@ -202,7 +203,9 @@ def test_a_reviewer_approving_an_unknown_outcome_sends_it_again_with_the_same_ke
     dispatch_send(dispatch_id=dispatch.id)
     item = ApprovalRequest.objects.get(tool_call_id=dispatch.tool_call_id)
     with django_capture_on_commit_callbacks(execute=False) as queued:
-        approval_decide(approval_id=item.id, reviewer=bank.reviewer, decision="approve")
+        approval_decide(
+            approval_id=item.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        )
     dispatch.refresh_from_db()
     assert dispatch.state == "dispatching" and dispatch.next_attempt_at <= timezone.now()
     # The original target and key: an upstream that did apply it answers with what it did.

@@ -16,10 +16,10 @@ from django.utils import timezone
 from django_q.models import Schedule
 
 from audit.models import AuditEntry
+from outbox.models import Dispatch
+from outbox.services import upstream_key
 from tests.live import unique
 from tests.upstream.conftest import Guarded, Worker
-from upstream.executors import upstream_key
-from outbox.models import Dispatch
 
 pytestmark = pytest.mark.live
 

@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
+from core.tools import Attempt
 from tests.live import free_port, unique
 from tests.upstream.conftest import TOKEN, FakeUpstream
-from upstream.executors import Attempt, attempt_send
+from upstream.transport import attempt_send
 
 pytestmark = pytest.mark.live
 

@@ -12,9 +12,9 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from audit.models import AuditEntry
+from outbox.services import upstream_key
 from tests.live import ROOT, free_port, unique
 from tests.upstream.conftest import Guarded, Worker, upstream_env
-from upstream.executors import upstream_key
 
 pytestmark = pytest.mark.live
 

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from core.enums import ToolCallStatus
+from core.tools import get_tool
 from toolguard.api.parsers import strict_json_loads
 from toolguard.pipeline.executor import CallRequest
-from core.tools import get_tool
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 PROVIDERS = ("native", "openai", "responses", "anthropic", "langchain", "gemini", "mcp")
@@ -29,27 +30,43 @@ MAX_BATCH_CALLS = 64
 
 # Outcomes in which the tool did not do what was asked: the model is told so
 # by the provider's own error flag, not only inside the JSON.
-ERROR_STATUSES = frozenset({"rejected", "expired", "invalid", "blocked", "failed", "denied", "quarantined", "error"})
+ERROR_STATUSES = frozenset(
+    {
+        ToolCallStatus.REJECTED,
+        ToolCallStatus.EXPIRED,
+        ToolCallStatus.INVALID,
+        ToolCallStatus.BLOCKED,
+        ToolCallStatus.FAILED,
+        ToolCallStatus.DENIED,
+        ToolCallStatus.QUARANTINED,
+        # Not a stored status: what an answer without one is read as.
+        "error",
+    }
+)
 
 # One fixed sentence per outcome, for the model to read. Reviewers' free-text
 # reasons never reach the model: only the outcome, its code and this sentence.
 NOTES = {
-    "completed": "The tool ran; 'result' holds its answer.",
-    "pending_approval": (
+    ToolCallStatus.COMPLETED: "The tool ran; 'result' holds its answer.",
+    ToolCallStatus.PENDING_APPROVAL: (
         "Not done yet: the call is held for a human reviewer's approval and nothing has happened so far. "
         "Tell the user it awaits review; ask for its status later rather than calling again with a new key."
     ),
-    "dispatching": (
+    ToolCallStatus.DISPATCHING: (
         "Sent, but the outcome is not known yet. Do not call again with a new key; "
         "ask for its status later or retry with the same idempotency key."
     ),
-    "rejected": "A reviewer rejected this call; nothing was done.",
-    "expired": "No reviewer decided in time; the request expired and nothing was done.",
-    "invalid": "The call was refused before running: see 'error'. Nothing was done; fix the arguments to retry.",
-    "blocked": "The call was blocked as unsafe and nothing was done. Do not retry it.",
-    "failed": "The tool refused the operation: see 'error.code'. Nothing was done.",
-    "denied": "This principal may not do this; nothing was done.",
-    "quarantined": "This session is quarantined: no tool call runs until a person releases it. Nothing was done.",
+    ToolCallStatus.REJECTED: "A reviewer rejected this call; nothing was done.",
+    ToolCallStatus.EXPIRED: "No reviewer decided in time; the request expired and nothing was done.",
+    ToolCallStatus.INVALID: (
+        "The call was refused before running: see 'error'. Nothing was done; fix the arguments to retry."
+    ),
+    ToolCallStatus.BLOCKED: "The call was blocked as unsafe and nothing was done. Do not retry it.",
+    ToolCallStatus.FAILED: "The tool refused the operation: see 'error.code'. Nothing was done.",
+    ToolCallStatus.DENIED: "This principal may not do this; nothing was done.",
+    ToolCallStatus.QUARANTINED: (
+        "This session is quarantined: no tool call runs until a person releases it. Nothing was done."
+    ),
     "error": "toolguard could not run the call; nothing was done.",
 }
 
@@ -416,7 +433,7 @@ def tool_content(response: dict[str, Any], *, call_id: str | None = None) -> dic
         else None
     )
     content["approval_id"] = response.get("approval_id")
-    if call_id and status in ("pending_approval", "dispatching"):
+    if call_id and status in (ToolCallStatus.PENDING_APPROVAL, ToolCallStatus.DISPATCHING):
         content["call_id"] = call_id
     content["replayed"] = bool(response.get("replayed", False))
     content["arguments_mismatch"] = bool(response.get("arguments_mismatch", False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core.api import ErrorSerializer
+from core.enums import ToolCallStatus
 from toolguard.api.formats import SESSION_ID
 
 
@@ -42,20 +43,7 @@ class ToolCallOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     tool_call_id = serializers.CharField(allow_blank=True)
     tool = serializers.CharField()
-    status = serializers.ChoiceField(
-        choices=[
-            "completed",
-            "pending_approval",
-            "rejected",
-            "expired",
-            "invalid",
-            "blocked",
-            "failed",
-            "denied",
-            "quarantined",
-            "dispatching",
-        ]
-    )
+    status = serializers.ChoiceField(choices=ToolCallStatus.values)
     result = serializers.JSONField(allow_null=True)
     error = ErrorSerializer(allow_null=True)
     approval_id = serializers.UUIDField(allow_null=True)

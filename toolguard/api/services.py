@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from toolguard.api.formats import Batch
 from core.models import AgentKey, ToolCall
+from toolguard.api.formats import Batch
 from toolguard.pipeline.executor import tool_call_execute
 
 

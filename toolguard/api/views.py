@@ -12,8 +12,11 @@ from rest_framework.views import APIView
 
 from audit.services import AuditEvent, audit_append
 from core.agents import IsAgent
-from toolguard.api.auth import AGENT_FIRST
 from core.api import error_body, error_responses
+from core.enums import AuditAction, AuditResult
+from core.models import AgentKey, ToolCall
+from core.tools import all_tools
+from toolguard.api.auth import AGENT_FIRST
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
 from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
 from toolguard.api.schema import (
@@ -24,9 +27,7 @@ from toolguard.api.schema import (
 )
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.api.services import tool_call_batch_execute
-from core.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
-from core.tools import all_tools
 
 
 def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -58,7 +59,7 @@ def batch_body(batch: Batch, answered: list[tuple[ToolCall, int]]) -> dict[str, 
     }
 
 
-def _audit_refused_request(request: Request, action: str, code: str) -> None:
+def _audit_refused_request(request: Request, action: AuditAction, code: str) -> None:
     key = request.auth if isinstance(request.auth, AgentKey) else None
     audit_append(
         [
@@ -67,7 +68,7 @@ def _audit_refused_request(request: Request, action: str, code: str) -> None:
                 actor_type="agent" if key else "anonymous",
                 customer=key.customer.external_id if key else "",
                 action=action,
-                result="blocked" if action != "malformed_request" else "failure",
+                result=AuditResult.BLOCKED if action != AuditAction.MALFORMED_REQUEST else AuditResult.FAILURE,
                 details={"code": code, "path": request.path, "remote_addr": request.META.get("REMOTE_ADDR", "")},
             )
         ]
@@ -84,7 +85,7 @@ class ToolCallCreateView(APIView):
         try:
             super().initial(request, *args, **kwargs)
         except exceptions.PermissionDenied:
-            _audit_refused_request(request, "tool_call_denied", "agent_key_required")
+            _audit_refused_request(request, AuditAction.TOOL_CALL_DENIED, "agent_key_required")
             raise
 
     @extend_schema(
@@ -125,7 +126,7 @@ class ToolCallCreateView(APIView):
         try:
             call = parse_body(request.data)
         except (MalformedRequest, exceptions.ParseError) as exc:
-            _audit_refused_request(request, "malformed_request", "malformed_request")
+            _audit_refused_request(request, AuditAction.MALFORMED_REQUEST, "malformed_request")
             message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
             return Response(error_body("malformed_request", message), status=400)
         if isinstance(call, Batch):

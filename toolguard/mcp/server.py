@@ -21,11 +21,12 @@ from django.core.cache import cache
 from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from core.enums import ToolCallStatus
+from core.models import AgentKey, ToolCall
+from core.tools import all_tools, get_tool
 from toolguard.api.exports import tool_export
 from toolguard.api.formats import MalformedRequest, is_error, named_call, tool_content
-from core.models import AgentKey, ToolCall
 from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
-from core.tools import all_tools, get_tool
 
 SERVER_NAME = "toolguard"
 SERVER_VERSION = "1"
@@ -198,7 +199,7 @@ def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolR
         tool_call = ToolCall.objects.filter(id=call_id, customer_id=agent_key.customer_id).first()
     if tool_call is None:
         content = {
-            "status": "invalid",
+            "status": ToolCallStatus.INVALID,
             "note": "No call with this call_id is known to this agent.",
             "error": {"code": "not_found", "message": "no such tool call", "details": None},
         }
@@ -208,7 +209,7 @@ def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolR
 
 def call_result(response: dict[str, Any], *, call_id: str) -> mt.CallToolResult:
     content = tool_content(response, call_id=call_id)
-    if content["status"] in ("pending_approval", "dispatching"):
+    if content["status"] in (ToolCallStatus.PENDING_APPROVAL, ToolCallStatus.DISPATCHING):
         content["status_tool"] = STATUS_TOOL
     return _result(content)
 

@@ -12,8 +12,9 @@ from django.views.decorators.csrf import csrf_exempt
 from audit.services import AuditEvent, audit_append
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
-from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
+from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
+from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
 from toolguard.throttling import AgentKeyRateThrottle
 
 SESSION_HEADER = "Mcp-Session-Id"
@@ -109,8 +110,8 @@ def _audit_malformed(request: HttpRequest, *, agent_key: AgentKey) -> None:
                 actor=agent_key.label,
                 actor_type="agent",
                 customer=agent_key.customer.external_id,
-                action="malformed_request",
-                result="failure",
+                action=AuditAction.MALFORMED_REQUEST,
+                result=AuditResult.FAILURE,
                 details={"code": "malformed_request", "path": request.path},
             )
         ]

@@ -28,18 +28,20 @@ from approvals.models import ApprovalRequest
 from approvals.services import approval_request_create
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
-from core import metrics
-from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
-from core import idempotency
+from core import idempotency, metrics
+from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
-from detection.masking import mask_storable_secrets
-from toolguard.pipeline.policy import PolicyCheck, policy_check
-from detection.results import result_screen
-from detection.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
-from toolguard.pipeline.validation import validation_errors
+from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
 from core.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
-from core.tools import BusinessError, Dispatching, Tool, ToolContext, ToolError, get_tool
+from core.tools import BusinessError, Tool, ToolContext, ToolError, get_tool
+from detection.masking import mask_storable_secrets
+from detection.results import result_screen
+from detection.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
+from outbox.models import Dispatch
+from outbox.services import dispatch_create, dispatch_first_answer, dispatch_send_claimed
+from toolguard.pipeline.policy import PolicyCheck, policy_check
+from toolguard.pipeline.validation import validation_errors
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class _Call:
     modifications: tuple[dict[str, Any], ...] = ()
     suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
     # Set when an outbox handler's call was committed as dispatching: it is sent after commit.
-    dispatch: Dispatching | None = None
+    dispatch: Dispatch | None = None
     # A settled outcome this call committed, for the hot cache: (entry, seconds to keep it).
     remember: tuple[dict[str, Any], float] | None = None
 
@@ -122,7 +124,7 @@ class _Call:
             return str(self.arguments["idempotency_key"])
         return ""
 
-    def event(self, action: str, result: str, /, **details: Any) -> None:
+    def event(self, action: AuditAction, result: AuditResult, /, **details: Any) -> None:
         self.events.append(
             AuditEvent(
                 actor=self.agent_key.label,
@@ -152,10 +154,10 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     still marked as a replay, so an agent can poll whichever id it was given.
     """
     stored: dict[str, Any] = tool_call.response
-    if stored.get("replayed") and stored.get("status") == "dispatching":
-        # The handler's outbox knows the first call of the key (ToolHandler.dispatch_answer).
+    if stored.get("replayed") and stored.get("status") == ToolCallStatus.DISPATCHING:
+        # The outbox knows the first call of the key.
         tool = get_tool(tool_call.tool)
-        return tool.handler.dispatch_answer(tool_call, stored) if tool is not None else stored
+        return dispatch_first_answer(tool_call, stored) if tool is not None and tool.handler.dispatches else stored
     if not (stored.get("replayed") and stored.get("approval_id")):
         return stored
     held = (
@@ -171,8 +173,8 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
     call = _Call(agent_key=agent_key, request=request, tool=get_tool(request.name), started=time.perf_counter())
     call.event(
-        "tool_call_received",
-        "success",
+        AuditAction.TOOL_CALL_RECEIVED,
+        AuditResult.SUCCESS,
         provider=request.provider,
         client_tool_call_id=request.tool_call_id[:128],
         requested_tool=request.name[:64],
@@ -187,27 +189,39 @@ def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[Too
 def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     tool, request = call.tool, call.request
     if tool is None:
-        call.event("tool_call_rejected", "failure", code="unknown_tool")
-        return _finish(call, refusal("invalid", 404, "unknown_tool", f"no tool named {request.name[:64]!r}"))
+        call.event(AuditAction.TOOL_CALL_REJECTED, AuditResult.FAILURE, code="unknown_tool")
+        return _finish(
+            call, refusal(ToolCallStatus.INVALID, 404, "unknown_tool", f"no tool named {request.name[:64]!r}")
+        )
     if tool.name not in call.agent_key.allowed_tools:
-        call.event("tool_call_denied", "blocked", code="tool_not_allowed")
-        return _finish(call, refusal("denied", 403, "tool_not_allowed", "this agent key may not call this tool"))
+        call.event(AuditAction.TOOL_CALL_DENIED, AuditResult.BLOCKED, code="tool_not_allowed")
+        return _finish(
+            call, refusal(ToolCallStatus.DENIED, 403, "tool_not_allowed", "this agent key may not call this tool")
+        )
 
     if call.agent_key.is_quarantined:
         # The key, not only one session: a fresh session id must not escape it.
-        call.event("quarantine_refused", "blocked", code="key_quarantined")
+        call.event(AuditAction.QUARANTINE_REFUSED, AuditResult.BLOCKED, code="key_quarantined")
         return _finish(
             call,
-            refusal("quarantined", 423, "key_quarantined", "this agent key is quarantined until a person releases it"),
+            refusal(
+                ToolCallStatus.QUARANTINED,
+                423,
+                "key_quarantined",
+                "this agent key is quarantined until a person releases it",
+            ),
         )
     # Cached for a second; a block, a quarantine or a release invalidates it.
     session = agent_session_lookup(customer_id=call.agent_key.customer_id, session_id=request.session_id)
     if session is not None and session.is_quarantined:
-        call.event("quarantine_refused", "blocked", code="session_quarantined")
+        call.event(AuditAction.QUARANTINE_REFUSED, AuditResult.BLOCKED, code="session_quarantined")
         return _finish(
             call,
             refusal(
-                "quarantined", 423, "session_quarantined", "this session is quarantined until a person releases it"
+                ToolCallStatus.QUARANTINED,
+                423,
+                "session_quarantined",
+                "this session is quarantined until a person releases it",
             ),
         )
 
@@ -217,9 +231,10 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
         errors = validation_errors(tool, request.arguments)
     if errors:
         metrics.tool_validation_failures.labels(tool.name).inc()
-        call.event("validation_failed", "failure", errors=errors)
+        call.event(AuditAction.VALIDATION_FAILED, AuditResult.FAILURE, errors=errors)
         return _finish(
-            call, refusal("invalid", 422, "validation_failed", "the arguments do not match the schema", errors)
+            call,
+            refusal(ToolCallStatus.INVALID, 422, "validation_failed", "the arguments do not match the schema", errors),
         )
 
     sanitized = sanitize_arguments(
@@ -242,7 +257,7 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
         for m in sanitized.modifications
     )
     if call.modifications:
-        call.event("arguments_sanitized", "success", modifications=list(call.modifications))
+        call.event(AuditAction.ARGUMENTS_SANITIZED, AuditResult.SUCCESS, modifications=list(call.modifications))
     if suspicion is not None:
         _note_suspicion(call, tool, suspicion)
 
@@ -268,8 +283,8 @@ def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
     held = action == "hold" and tool.changes_state
     metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
     call.event(
-        "injection_suspected",
-        "pending" if held else "success",
+        AuditAction.INJECTION_SUSPECTED,
+        AuditResult.PENDING if held else AuditResult.SUCCESS,
         field=suspicion.field,
         rule=suspicion.rule,
         category=suspicion.category,
@@ -310,8 +325,8 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
     except ToolError as exc:
         return _finish_tool_error(call, exc)
     result = _screen_result(call, tool, result)
-    call.event("tool_executed", "success")
-    return _finish(call, Outcome(status="completed", http_status=200, result=result))
+    call.event(AuditAction.TOOL_EXECUTED, AuditResult.SUCCESS)
+    return _finish(call, Outcome(status=ToolCallStatus.COMPLETED, http_status=200, result=result))
 
 
 def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
@@ -325,17 +340,27 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
     except IdempotencyUnavailable:
         # Not knowing whether the key ran means not running it: a store
         # outage must never turn into a duplicate transfer.
-        call.event("idempotency_unavailable", "failure", code="idempotency_unavailable")
+        call.event(AuditAction.IDEMPOTENCY_UNAVAILABLE, AuditResult.FAILURE, code="idempotency_unavailable")
         return _finish(
             call,
-            refusal("failed", 503, "idempotency_unavailable", "the idempotency store is unreachable; retry later"),
+            refusal(
+                ToolCallStatus.FAILED,
+                503,
+                "idempotency_unavailable",
+                "the idempotency store is unreachable; retry later",
+            ),
             headers={"Retry-After": "5"},
         )
     if token is None:
-        call.event("idempotency_in_progress", "failure", code="idempotency_in_progress")
+        call.event(AuditAction.IDEMPOTENCY_IN_PROGRESS, AuditResult.FAILURE, code="idempotency_in_progress")
         return _finish(
             call,
-            refusal("failed", 409, "idempotency_in_progress", "a call with this idempotency key is still executing"),
+            refusal(
+                ToolCallStatus.FAILED,
+                409,
+                "idempotency_in_progress",
+                "a call with this idempotency key is still executing",
+            ),
             headers={"Retry-After": "1"},
         )
     events_before = list(call.events)
@@ -388,7 +413,7 @@ def _execute_claimed(
         record = found[0] if found else None  # the scope is unique: one row at most
         if record is not None and record.expires_at > now:
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
-            if outcome.status not in ("pending_approval", "dispatching"):
+            if outcome.status not in (ToolCallStatus.PENDING_APPROVAL, ToolCallStatus.DISPATCHING):
                 # Pending results change when a reviewer decides (or the
                 # upstream answers), so only settled ones are copied to the hot cache.
                 _remember_on_commit(call, record)
@@ -425,13 +450,15 @@ def _execute_claimed(
         if tool.handler.dispatches:
             return _commit_dispatching(call, tool, ctx, scope, args_hash, check, now)
 
-        call.event("transfer_initiated", "success", arguments=call.arguments, tool_version=tool.version)
+        call.event(
+            AuditAction.TRANSFER_INITIATED, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version
+        )
         # A BusinessError raised here leaves this transaction and rolls back
         # the tool's writes with it; _run_state_changing records the refusal.
         result = tool.handler.execute(ctx, call.arguments)
-        call.event("transfer_completed", "success", result=result)
+        call.event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
         result = _screen_result(call, tool, result)
-        outcome = Outcome(status="completed", http_status=200, result=result)
+        outcome = Outcome(status=ToolCallStatus.COMPLETED, http_status=200, result=result)
         tool_call = _tool_call_row(call, outcome)
         record = _record_row(scope, args_hash, outcome, tool_call, now)
         rows: list[models.Model] = [tool_call, record]
@@ -450,8 +477,8 @@ def _execute_claimed(
 # cannot roll back. So the call is committed as `dispatching` first (tool call,
 # idempotency record, outbox row, audit: all under the session lock), and sent
 # only after commit, with no transaction or row lock open; the answer is
-# recorded in a second, short transaction. The handler does both through the
-# registry's contract (ToolHandler.dispatches, dispatch_prepare, dispatch_send).
+# recorded in a second, short transaction, by the outbox (outbox/services.py)
+# for every handler that `dispatches` (core.tools.ToolHandler).
 
 
 def _commit_dispatching(
@@ -464,8 +491,8 @@ def _commit_dispatching(
     now: datetime,
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
-    outcome = Outcome(status="dispatching", http_status=202)
-    call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
+    outcome = Outcome(status=ToolCallStatus.DISPATCHING, http_status=202)
+    call.event(AuditAction.TRANSFER_INITIATED, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     tool_call = _tool_call_row(call, outcome)
     rows: list[models.Model] = [tool_call]
     # Counted as pending until the upstream answers: it may still happen.
@@ -478,18 +505,29 @@ def _commit_dispatching(
     with pipelined():
         send_inserts(rows)
         send_insert_returning_pk(record)
-    dispatch = tool.handler.dispatch_prepare(
-        ctx, tool=tool, tool_call=tool_call, record=record, arguments=call.arguments
+    dispatch = dispatch_create(
+        ctx=ctx,
+        tool_call=tool_call,
+        record=record,
+        handler=tool.handler,
+        tool=tool.name,
+        arguments=call.arguments,
+        results=tool.results,
     )
+    # The sender needs the customer's external id for its headers: no second read.
+    dispatch.customer = ctx.agent_key.customer
     call.dispatch = dispatch
-    call.event("upstream_dispatching", "pending", dispatch_id=dispatch.ref, upstream=dispatch.kind)
+    call.event(
+        AuditAction.UPSTREAM_DISPATCHING, AuditResult.PENDING, dispatch_id=str(dispatch.id), upstream=dispatch.kind
+    )
     _write_audit(call)
     return outcome, tool_call
 
 
-def _dispatch_after_commit(tool: Tool, dispatch: Dispatching, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
+def _dispatch_after_commit(tool: Tool, dispatch: Dispatch, tool_call: ToolCall) -> tuple[Outcome, ToolCall]:
     """The first attempt, outside any transaction; its answer (screened by the outbox) is the agent's answer."""
-    stored = tool.handler.dispatch_send(dispatch)
+    # The row was committed already claimed by this request (dispatch_create).
+    stored = dispatch_send_claimed(dispatch=dispatch)
     tool_call.status, tool_call.http_status = stored["status"], stored["http_status"]
     tool_call.response = {**stored, "replayed": False, "arguments_mismatch": False}
     outcome = Outcome(
@@ -499,7 +537,7 @@ def _dispatch_after_commit(tool: Tool, dispatch: Dispatching, tool_call: ToolCal
         error=stored["error"],
         approval_id=stored["approval_id"],
     )
-    if outcome.status == "dispatching" or outcome.http_status == 503:
+    if outcome.status == ToolCallStatus.DISPATCHING or outcome.http_status == 503:
         outcome.headers["Retry-After"] = "2"
     return outcome, tool_call
 
@@ -508,7 +546,7 @@ def _screen_result(call: _Call, tool: Tool, result: Any) -> Any:
     """What the model will see of the result (detection/results.py); screened once, then stored."""
     screened = result_screen(result, policy=tool.results)
     if screened.findings:
-        call.event("result_screened", screened.audit_result, findings=screened.findings)
+        call.event(AuditAction.RESULT_SCREENED, screened.audit_result, findings=screened.findings)
     return screened.result
 
 
@@ -546,15 +584,15 @@ def _hold_for_approval(
     held = tool.handler.hold(ctx, call.arguments)
     approval_id = uuid.uuid4()
     outcome = Outcome(
-        status="pending_approval",
+        status=ToolCallStatus.PENDING_APPROVAL,
         http_status=202,
         result={**held.result, "rules": rules},
         approval_id=str(approval_id),
     )
-    call.event("transfer_initiated", "pending", arguments=call.arguments, tool_version=tool.version)
+    call.event(AuditAction.TRANSFER_INITIATED, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     call.event(
-        "approval_requested",
-        "pending",
+        AuditAction.APPROVAL_REQUESTED,
+        AuditResult.PENDING,
         approval_id=approval_id,
         rules=rules,
         required_approvals=check.verdict.approvals_required,
@@ -607,10 +645,14 @@ def _value_entry_row(
 
 def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, ToolCall]:
     rules = list(check.verdict.denied)
-    call.event("policy_denied", "blocked", code="policy_denied", rules=rules, arguments=call.arguments)
+    call.event(
+        AuditAction.POLICY_DENIED, AuditResult.BLOCKED, code="policy_denied", rules=rules, arguments=call.arguments
+    )
     return _finish(
         call,
-        refusal("denied", 403, "policy_denied", f"refused by policy: {', '.join(rules)}", {"rules": rules}),
+        refusal(
+            ToolCallStatus.DENIED, 403, "policy_denied", f"refused by policy: {', '.join(rules)}", {"rules": rules}
+        ),
     )
 
 
@@ -621,8 +663,8 @@ def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
     # Never the payload: its category and the rule that fired, where it was,
     # how long, and a hash to match it against other sightings.
     call.event(
-        "injection_blocked",
-        "blocked",
+        AuditAction.INJECTION_BLOCKED,
+        AuditResult.BLOCKED,
         field=field_path,
         category=category,
         rule=block.rule,
@@ -630,7 +672,7 @@ def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
         sha256=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
     )
     outcome = refusal(
-        "blocked",
+        ToolCallStatus.BLOCKED,
         422,
         "injection_blocked",
         "the arguments were blocked by the sanitizer",
@@ -645,7 +687,7 @@ def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
         if session.injection_blocks >= settings.TOOLGUARD_QUARANTINE_BLOCKS and not session.is_quarantined:
             session.quarantined_at = timezone.now()
             update.append("quarantined_at")
-            call.event("session_quarantined", "blocked", injection_blocks=session.injection_blocks)
+            call.event(AuditAction.SESSION_QUARANTINED, AuditResult.BLOCKED, injection_blocks=session.injection_blocks)
         session.save(update_fields=update)
         agent_session_forget(customer_id=session.customer_id, session_id=session.session_id)
         _key_quarantine_count(call)
@@ -668,7 +710,7 @@ def _key_quarantine_count(call: _Call) -> None:
     if key.released_at is not None and key.released_at > since:
         since = key.released_at  # blocks a person has already looked at do not count again
     sessions = list(
-        ToolCall.objects.filter(agent_key_id=key.id, status="blocked", created_at__gte=since).values_list(
+        ToolCall.objects.filter(agent_key_id=key.id, status=ToolCallStatus.BLOCKED, created_at__gte=since).values_list(
             "session_id", flat=True
         )
     )
@@ -678,16 +720,18 @@ def _key_quarantine_count(call: _Call) -> None:
         key.save(update_fields=["quarantined_at"])
         agent_key_forget(key)
         call.agent_key.quarantined_at = now
-        call.event("key_quarantined", "blocked", key=key.label, injection_blocks=len(sessions))
+        call.event(AuditAction.KEY_QUARANTINED, AuditResult.BLOCKED, key=key.label, injection_blocks=len(sessions))
 
 
 def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:
     if isinstance(exc, BusinessError):
         call.event(
-            "transfer_rejected" if call.tool_name == "transfer_funds" else "tool_failed", "failure", code=exc.code
+            AuditAction.TRANSFER_REJECTED if call.tool_name == "transfer_funds" else AuditAction.TOOL_FAILED,
+            AuditResult.FAILURE,
+            code=exc.code,
         )
     else:
-        call.event("authorization_denied", "blocked", code=exc.code, **exc.details)
+        call.event(AuditAction.AUTHORIZATION_DENIED, AuditResult.BLOCKED, code=exc.code, **exc.details)
     return _finish(call, refusal(exc.status, exc.http_status, exc.code, exc.message, exc.details or None))
 
 
@@ -695,14 +739,19 @@ def _finish_replay(call: _Call, stored: dict[str, Any], mismatch: bool) -> tuple
     assert call.tool is not None
     metrics.tool_idempotency_hits.labels(call.tool.name).inc()
     outcome = Outcome.from_stored(stored, arguments_mismatch=mismatch)
-    if outcome.status == "dispatching":
+    if outcome.status == ToolCallStatus.DISPATCHING:
         # The upstream has not answered yet: say when asking again is worth it.
         outcome.headers["Retry-After"] = "2"
-    call.event("idempotency_hit", "success", replayed_status=outcome.status, approval_id=outcome.approval_id)
+    call.event(
+        AuditAction.IDEMPOTENCY_HIT,
+        AuditResult.SUCCESS,
+        replayed_status=outcome.status,
+        approval_id=outcome.approval_id,
+    )
     if mismatch:
         # Key wins: the first result stands, but a retry that changed the
         # amount or destination is worth a human's look.
-        call.event("idempotency_mismatch", "blocked", approval_id=outcome.approval_id)
+        call.event(AuditAction.IDEMPOTENCY_MISMATCH, AuditResult.BLOCKED, approval_id=outcome.approval_id)
     return _finish(call, outcome)
 
 

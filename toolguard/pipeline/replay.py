@@ -22,11 +22,12 @@ from django.utils.dateparse import parse_datetime
 
 from audit.models import AuditEntry
 from core.catalog import catalog_load
+from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
-from toolguard.pipeline.policy import policy_check
 from core.tools import Tool, ToolContext, ToolError, get_tool
+from toolguard.pipeline.policy import policy_check
 
-RECORDED_ACTIONS = ("transfer_initiated", "policy_denied")
+RECORDED_ACTIONS = (AuditAction.TRANSFER_INITIATED, AuditAction.POLICY_DENIED)
 VERDICTS = ("through", "held", "denied")
 NO_RULE = "(no rule)"
 
@@ -146,15 +147,15 @@ def policy_replay(*, catalogs: list[Path], since: datetime, limit: int = 50_000)
 
 
 def _recorded_verdict(entry: AuditEntry, held_rules: dict[str, list[str]]) -> tuple[str, tuple[str, ...]]:
-    if entry.action == "policy_denied":
+    if entry.action == AuditAction.POLICY_DENIED:
         return "denied", tuple(entry.details.get("rules", []))
-    if entry.result == "pending":
+    if entry.result == AuditResult.PENDING:
         return "held", tuple(held_rules.get(entry.tool_call_id, []))
     return "through", ()
 
 
 def _held_rules(tool_call_ids: list[str]) -> dict[str, list[str]]:
-    rows = AuditEntry.objects.filter(action="approval_requested", tool_call_id__in=tool_call_ids).values_list(
+    rows = AuditEntry.objects.filter(action=AuditAction.APPROVAL_REQUESTED, tool_call_id__in=tool_call_ids).values_list(
         "tool_call_id", "details"
     )
     return {tool_call_id: list(details.get("rules", [])) for tool_call_id, details in rows}

@@ -1,0 +1,94 @@
+"""The names a tool call's status and the audit log's actions and results may take, in one place.
+
+Every writer uses these members, and `audit.services.audit_chain_insert`
+refuses an action or result not named here, so the compliance search page,
+the admin's filters and the log itself can never disagree about what exists.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class ToolCallStatus(models.TextChoices):
+    """What became of a tool call: `ToolCall.status` and the `status` of the agent's answer."""
+
+    # In the order the API schema has always listed them.
+    COMPLETED = "completed", "Completed"
+    PENDING_APPROVAL = "pending_approval", "Pending approval"
+    REJECTED = "rejected", "Rejected by a reviewer"
+    EXPIRED = "expired", "Expired undecided"
+    # Refused before running: an unknown tool or arguments that fail the schema.
+    INVALID = "invalid", "Invalid"
+    BLOCKED = "blocked", "Blocked as unsafe"
+    # The tool or the gateway refused the operation (funds, idempotency, upstream).
+    FAILED = "failed", "Failed"
+    DENIED = "denied", "Denied"
+    QUARANTINED = "quarantined", "Quarantined"
+    # Committed and being sent by the outbox; the upstream's answer is not known yet.
+    DISPATCHING = "dispatching", "Dispatching"
+
+
+class AuditResult(models.TextChoices):
+    SUCCESS = "success", "Success"
+    FAILURE = "failure", "Failure"
+    BLOCKED = "blocked", "Blocked"
+    PENDING = "pending", "Pending"
+
+
+class AuditAction(models.TextChoices):
+    # A tool call's path through the pipeline.
+    TOOL_CALL_RECEIVED = "tool_call_received", "Tool call received"
+    TOOL_CALL_REJECTED = "tool_call_rejected", "Unknown tool called"
+    TOOL_CALL_DENIED = "tool_call_denied", "Tool not allowed for the key"
+    MALFORMED_REQUEST = "malformed_request", "Malformed request"
+    AUTHENTICATION_FAILED = "authentication_failed", "Authentication failed"
+    QUARANTINE_REFUSED = "quarantine_refused", "Refused while quarantined"
+    VALIDATION_FAILED = "validation_failed", "Arguments failed validation"
+    ARGUMENTS_SANITIZED = "arguments_sanitized", "Arguments sanitized"
+    INJECTION_SUSPECTED = "injection_suspected", "Injection suspected"
+    INJECTION_BLOCKED = "injection_blocked", "Injection blocked"
+    SESSION_QUARANTINED = "session_quarantined", "Session quarantined"
+    KEY_QUARANTINED = "key_quarantined", "Agent key quarantined"
+    IDEMPOTENCY_HIT = "idempotency_hit", "Idempotent replay"
+    IDEMPOTENCY_MISMATCH = "idempotency_mismatch", "Idempotency key reused with other arguments"
+    IDEMPOTENCY_UNAVAILABLE = "idempotency_unavailable", "Idempotency store unavailable"
+    IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress", "Idempotency key still executing"
+    AUTHORIZATION_DENIED = "authorization_denied", "Authorization denied"
+    POLICY_DENIED = "policy_denied", "Denied by policy"
+    # Named for the first tool, written for every state-changing tool's operation.
+    TRANSFER_INITIATED = "transfer_initiated", "Operation initiated"
+    TRANSFER_COMPLETED = "transfer_completed", "Operation completed"
+    TRANSFER_REJECTED = "transfer_rejected", "Operation rejected"
+    TOOL_EXECUTED = "tool_executed", "Tool executed"
+    TOOL_FAILED = "tool_failed", "Tool refused the operation"
+    RESULT_SCREENED = "result_screened", "Result screened"
+    # Approvals and their cases.
+    APPROVAL_REQUESTED = "approval_requested", "Approval requested"
+    APPROVAL_GRANTED = "approval_granted", "Approval granted"
+    APPROVAL_DENIED = "approval_denied", "Approval denied"
+    APPROVAL_EXPIRED = "approval_expired", "Approval expired"
+    HELD_OPERATION_EXECUTED = "held_operation_executed", "Held operation executed"
+    CASE_DECIDED = "case_decided", "Case decided"
+    # The outbox and the upstreams behind it.
+    UPSTREAM_DISPATCHING = "upstream_dispatching", "Sending upstream"
+    UPSTREAM_ATTEMPT = "upstream_attempt", "Upstream attempt"
+    UPSTREAM_COMPLETED = "upstream_completed", "Upstream completed"
+    UPSTREAM_FAILED = "upstream_failed", "Upstream refused"
+    UPSTREAM_UNAVAILABLE = "upstream_unavailable", "Upstream unreachable"
+    UPSTREAM_OUTCOME_UNKNOWN = "upstream_outcome_unknown", "Upstream outcome unknown"
+    UPSTREAM_TOOL_REGISTERED = "upstream_tool_registered", "Upstream tool registered"
+    UPSTREAM_TOOL_CHANGED = "upstream_tool_changed", "Upstream tool changed"
+    # People: keys, sessions, alerts, tokens, second factors.
+    AGENT_KEY_ISSUED = "agent_key_issued", "Agent key issued"
+    AGENT_KEY_REVOKED = "agent_key_revoked", "Agent key revoked"
+    KEY_RELEASED = "key_released", "Agent key released"
+    SESSION_RELEASED = "session_released", "Session released"
+    ALERT_ACKNOWLEDGED = "alert_acknowledged", "Alert acknowledged"
+    ALERT_ASSIGNED = "alert_assigned", "Alert assigned"
+    ALERT_RESOLVED = "alert_resolved", "Alert resolved"
+    ALERT_REOPENED = "alert_reopened", "Alert reopened"
+    SECOND_FACTOR_CHECKED = "second_factor_checked", "Second factor checked"
+    SECOND_FACTOR_ENROLLED = "second_factor_enrolled", "Second factor enrolled"
+    API_TOKEN_CREATED = "api_token_created", "API token created"
+    API_TOKEN_REVOKED = "api_token_revoked", "API token revoked"

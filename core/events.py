@@ -1,0 +1,36 @@
+"""What happened, as every app reports it to the audit log: one value type, and the way to hand it over.
+
+The one chain writer is `audit.services.audit_append`. Apps above audit call
+it directly; a tool family, which imports only core, hands its events over
+with `audit_record`, reaching the writer through the `audit_writer` its app
+declares (core.tools.app_hook), in the caller's transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.tools import app_hook
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    actor: str
+    actor_type: str
+    action: str
+    result: str
+    customer: str = ""
+    tool: str = ""
+    tool_call_id: str = ""
+    session_id: str = ""
+    idempotency_key: str = ""
+    approval_id: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+    duration_ms: float | None = None
+
+
+def audit_record(events: Sequence[AuditEvent]) -> None:
+    """Append `events` to the audit log through the one writer, in the caller's transaction."""
+    app_hook("audit_writer")(list(events))
