@@ -13,6 +13,8 @@ from django.apps import apps
 from django.utils.module_loading import import_string
 from jsonschema import Draft202012Validator
 
+from core.enums import ToolCallStatus
+
 if TYPE_CHECKING:
     from core.models import AgentKey, AgentSession
     from core.policy import Policy, ValueSpec
@@ -27,7 +29,7 @@ RESULT_POLICIES = ("pass", "mark", "withhold")
 class ToolError(Exception):
     """A refusal with a stable code; `status` and `http_status` follow the API table."""
 
-    status = "failed"
+    status = ToolCallStatus.FAILED
     http_status = 422
 
     def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
@@ -42,7 +44,7 @@ class BusinessError(ToolError):
 
 
 class AccessDenied(ToolError):
-    status = "denied"
+    status = ToolCallStatus.DENIED
     http_status = 403
 
 

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.enums import ToolCallStatus
 from core.models import ToolCall
 from core.pipelining import insert_rows, pipelined, send_update
 from core.tools import get_tool, transport_send
@@ -49,10 +50,10 @@ def bare_outbox(body: Any) -> tuple[int, Any]:
         session_id=session_id,
         tool=tool.name,
         provider="native",
-        status="dispatching",
+        status=ToolCallStatus.DISPATCHING,
         http_status=202,
         arguments=arguments,
-        response={"status": "dispatching"},
+        response={"status": ToolCallStatus.DISPATCHING},
         idempotency_key=key,
     )
     dispatch = Dispatch(

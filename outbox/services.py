@@ -33,6 +33,7 @@ from approvals.models import ApprovalRequest
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
 from core import idempotency
+from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, send_update
@@ -140,7 +141,7 @@ def dispatch_approved(*, approval: ApprovalRequest, handler: ToolHandler) -> dic
         dispatch.save(update_fields=["state", "next_attempt_at", "dispatched_at", "lease_until", "finished_at"])
     dispatch_id = str(dispatch.id)
     transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
-    return _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+    return _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approval.id))
 
 
 def _results_policy(tool: str) -> str:
@@ -273,20 +274,23 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         if not _take_back(dispatch, state=state, attempts=attempt_number):
             # Our lease lapsed and another sender took over: its answer stands.
             current = Dispatch.objects.select_related("customer").get(id=claimed.id)
-            _events(current, [("upstream_attempt", "failure", {**attempt.details(), "superseded": True})])
+            _events(
+                current,
+                [(AuditAction.UPSTREAM_ATTEMPT, AuditResult.FAILURE, {**attempt.details(), "superseded": True})],
+            )
             return dict(ToolCall.objects.values_list("response", flat=True).get(id=dispatch.tool_call_id))
         dispatch.state = state
         publish = False  # set by the definitive answers
-        events: list[tuple[str, str, dict[str, Any]]] = []
-        attempt_result = "success" if attempt.verdict in ("completed", "failed") else "failure"
-        events.append(("upstream_attempt", attempt_result, {"attempt": attempt_number, **attempt.details()}))
+        events: list[tuple[AuditAction, AuditResult, dict[str, Any]]] = []
+        attempt_result = AuditResult.SUCCESS if attempt.verdict in ("completed", "failed") else AuditResult.FAILURE
+        events.append((AuditAction.UPSTREAM_ATTEMPT, attempt_result, {"attempt": attempt_number, **attempt.details()}))
 
         if state == Dispatch.State.COMPLETED:
             screened = result_screen(attempt.result, policy=dispatch.results)
             if screened.findings:
-                events.append(("result_screened", screened.audit_result, {"findings": screened.findings}))
-            outcome = _outcome(dispatch, "completed", 200, result=screened.result)
-            events.append(("upstream_completed", "success", {"attempts": attempt_number}))
+                events.append((AuditAction.RESULT_SCREENED, screened.audit_result, {"findings": screened.findings}))
+            outcome = _outcome(dispatch, ToolCallStatus.COMPLETED, 200, result=screened.result)
+            events.append((AuditAction.UPSTREAM_COMPLETED, AuditResult.SUCCESS, {"attempts": attempt_number}))
             publish = True
         elif state == Dispatch.State.FAILED:
             error = {
@@ -294,22 +298,28 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
                 "message": attempt.message or "the upstream refused the call",
                 "details": {"upstream_status": attempt.status_code},
             }
-            outcome = _outcome(dispatch, "failed", 422, error=error)
-            events.append(("upstream_failed", "failure", {"code": "upstream_rejected", **attempt.details()}))
+            outcome = _outcome(dispatch, ToolCallStatus.FAILED, 422, error=error)
+            events.append(
+                (AuditAction.UPSTREAM_FAILED, AuditResult.FAILURE, {"code": "upstream_rejected", **attempt.details()})
+            )
             publish = True
         elif state == Dispatch.State.UNAVAILABLE:
             error = {"code": "upstream_unavailable", "message": "the upstream is unreachable; nothing was sent"}
-            outcome = _outcome(dispatch, "failed", 503, error=error)
-            events.append(("upstream_unavailable", "failure", {"code": "upstream_unavailable"}))
+            outcome = _outcome(dispatch, ToolCallStatus.FAILED, 503, error=error)
+            events.append((AuditAction.UPSTREAM_UNAVAILABLE, AuditResult.FAILURE, {"code": "upstream_unavailable"}))
             publish = True
         elif state == Dispatch.State.OUTCOME_UNKNOWN:
             outcome = _give_up(dispatch, events, now=now)
         else:
             # Unknown (or the upstream is busy with this key): the same key again, later.
             events.append(
-                ("upstream_outcome_unknown", "pending", {"attempt": attempt_number, "retry_in_s": round(delay, 3)})
+                (
+                    AuditAction.UPSTREAM_OUTCOME_UNKNOWN,
+                    AuditResult.PENDING,
+                    {"attempt": attempt_number, "retry_in_s": round(delay, 3)},
+                )
             )
-            outcome = _outcome(dispatch, "dispatching", 202)
+            outcome = _outcome(dispatch, ToolCallStatus.DISPATCHING, 202)
             dispatch_id = str(dispatch.id)
             transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
         if publish:
@@ -376,11 +386,13 @@ def _publish(
             },
         )
         if dispatch.approval_id:
-            done = outcome["status"] == "completed"
+            done = outcome["status"] == ToolCallStatus.COMPLETED
             status = ApprovalRequest.Status.COMPLETED if done else ApprovalRequest.Status.FAILED
             ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
-        if outcome["status"] != "dispatching":
-            counted = ValueEntry.Status.COMPLETED if outcome["status"] == "completed" else ValueEntry.Status.VOID
+        if outcome["status"] != ToolCallStatus.DISPATCHING:
+            counted = (
+                ValueEntry.Status.COMPLETED if outcome["status"] == ToolCallStatus.COMPLETED else ValueEntry.Status.VOID
+            )
             send_update(ValueEntry, where="tool_call", equals=dispatch.tool_call_id, values={"status": counted})
         if record_id is not None and keep_record:
             send_update(IdempotencyRecord, where="id", equals=record_id, values={"outcome": outcome, "updated_at": now})
@@ -390,7 +402,9 @@ def _publish(
     transaction.on_commit(lambda: idempotency.outcome_forget(scope))
 
 
-def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], *, now: datetime) -> dict[str, Any]:
+def _give_up(
+    dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]], *, now: datetime
+) -> dict[str, Any]:
     """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
     # The row is already outcome_unknown (_record took it back with that state).
     approval = ApprovalRequest.objects.create(
@@ -418,16 +432,22 @@ def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], 
         # An unknown outcome is settled by a person who checked upstream, never by the clock.
         expires_at=now + timedelta(days=3650),
     )
-    outcome = _outcome(dispatch, "dispatching", 202, approval_id=str(approval.id))
+    outcome = _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approval.id))
     _publish(dispatch, outcome, keep_record=True, now=now)
     events.append(
         (
-            "upstream_outcome_unknown",
-            "failure",
+            AuditAction.UPSTREAM_OUTCOME_UNKNOWN,
+            AuditResult.FAILURE,
             {"attempts": dispatch.attempts, "gave_up": True, "last_error": dispatch.last_error},
         )
     )
-    events.append(("approval_requested", "pending", {"approval_id": approval.id, "rules": [OUTCOME_UNKNOWN_RULE]}))
+    events.append(
+        (
+            AuditAction.APPROVAL_REQUESTED,
+            AuditResult.PENDING,
+            {"approval_id": approval.id, "rules": [OUTCOME_UNKNOWN_RULE]},
+        )
+    )
     alert_raise(
         rule="upstream_outcome_unknown",
         severity="critical",
@@ -447,7 +467,7 @@ def _give_up(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]], 
     return outcome
 
 
-def _events(dispatch: Dispatch, events: list[tuple[str, str, dict[str, Any]]]) -> None:
+def _events(dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]]) -> None:
     audit_append(
         [
             AuditEvent(

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from core.enums import AuditAction, AuditResult
 from core.events import AuditEvent, audit_record
 from upstream.generation import tools_generation_publish
 from upstream.mcp import McpSource, mcp_source_sync, mcp_sources
@@ -51,8 +52,10 @@ def _source_sync(source: McpSource) -> dict[str, Any]:
                         AuditEvent(
                             actor="system:tools_sync",
                             actor_type="system",
-                            action="upstream_tool_registered" if latest is None else "upstream_tool_changed",
-                            result="success",
+                            action=AuditAction.UPSTREAM_TOOL_REGISTERED
+                            if latest is None
+                            else AuditAction.UPSTREAM_TOOL_CHANGED,
+                            result=AuditResult.SUCCESS,
                             tool=tool.name,
                             details={
                                 "source": source.url,

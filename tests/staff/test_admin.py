@@ -27,11 +27,11 @@ def admin_client(bank: Bank) -> Client:
         "/admin/audit/auditentry/",
         "/admin/audit/alert/",
         "/admin/approvals/approvalrequest/",
-        "/admin/toolguard/agentkey/",
-        "/admin/toolguard/agentsession/",
-        "/admin/toolguard/toolcall/",
-        "/admin/toolguard/customer/",
-        "/admin/staff/personaltoken/",
+        "/admin/core/agentkey/",
+        "/admin/core/agentsession/",
+        "/admin/core/toolcall/",
+        "/admin/core/customer/",
+        "/admin/people/personaltoken/",
         "/admin/staff/alerttriage/",
     ],
 )
@@ -52,7 +52,7 @@ def test_the_audit_log_cannot_be_added_to_changed_or_deleted_there(admin_client:
 def test_the_admin_revokes_keys_with_an_audit_entry(admin_client: Client, bank: Bank) -> None:
     key = AgentKey.objects.get(customer=bank.alice)
     response = admin_client.post(
-        "/admin/toolguard/agentkey/", {"action": "revoke", "_selected_action": [key.pk]}, follow=True
+        "/admin/core/agentkey/", {"action": "revoke", "_selected_action": [key.pk]}, follow=True
     )
     assert "1 key(s) revoked." in response.content.decode()
     assert AgentKey.objects.get(pk=key.pk).revoked_at is not None

@@ -190,9 +190,8 @@ def test_after_the_give_up_time_the_call_goes_to_the_reviewers_as_outcome_unknow
 def test_a_reviewer_approving_an_unknown_outcome_sends_it_again_with_the_same_key(
     bank: Bank, settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
-    from toolguard.tools import registry
-
     from approvals.services import approval_decide
+    from core import tools as registry
     from tests.upstream.registered import REFUND_SCHEMA
 
     executor = upstream_executor_from_spec({"http": {"url": "http://127.0.0.1:9/refunds"}})
