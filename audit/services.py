@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from audit.alerts import alerts_detect
 from audit.models import AuditCheckpoint, AuditEntry, AuditHead
 from audit.redaction import redact_details
 from audit.witness import (
@@ -151,8 +152,6 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
     if not events:
         return []
     _refuse_unnamed(events)
-    from audit.alerts import alerts_detect
-
     if at is None:
         now = timezone.now()
         prepared = [_entry(event, now) for event in events]

@@ -19,6 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+from detection.sanitizer.canonical import canonical_form, decode_layers
+from detection.sanitizer.decoders import payloads
+
 FEATURE_INPUT = "features"
 DEFAULT_BUCKETS = 1 << 14
 DEFAULT_NGRAMS = (1, 4)
@@ -53,8 +56,6 @@ def model_text(text: str) -> str:
     """What the model reads: the canonical form with each link's host
     replaced by "//x" and long letter-and-digit tokens by "0".  Training and
     scoring share this one function."""
-    from detection.sanitizer.canonical import canonical_form
-
     text = _URL_HOST_RE.sub("//x", canonical_form(text))
     return _TOKEN_RE.sub(_placeholder, text)
 
@@ -63,9 +64,6 @@ def model_views(decoded: str) -> Iterator[str]:
     """The texts the model stage scores for one decoded value: the value
     itself, then the printable texts hidden in its base64 and hex payloads
     (the highest score counts)."""
-    from detection.sanitizer.canonical import decode_layers
-    from detection.sanitizer.decoders import payloads
-
     yield decoded
     for index, text in enumerate(payloads(decoded)):
         if index >= _MAX_PAYLOAD_VIEWS:
