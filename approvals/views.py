@@ -175,7 +175,7 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     try:
         approval = approval_decide(
             approval_id=approval_id,
-            reviewer=request.user,  # type: ignore[arg-type]  # reviewer_required: a signed-in person
+            reviewer=request.user,
             decision=data["decision"],
             step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],
@@ -201,7 +201,7 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int)
 
     It re-posts the same form with the code added, so nothing typed is lost.
     """
-    if stepup.totp_confirmed(request.user) is None:  # type: ignore[arg-type]  # reviewer_required
+    if stepup.totp_confirmed(request.user) is None:
         return render(
             request,
             "approvals/step_up.html",
@@ -338,7 +338,7 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     try:
         outcome = case_decide(
             approvals=approvals,
-            reviewer=request.user,  # type: ignore[arg-type]  # reviewer_required: a signed-in person
+            reviewer=request.user,
             decision=data["decision"],
             step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],

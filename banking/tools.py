@@ -29,7 +29,7 @@ def owned_account(ctx: ToolContext, number: str) -> Account:
         if account is None:
             raise account_forbidden(number)
         ctx.lookups[key] = account
-    return ctx.lookups[key]  # type: ignore[no-any-return]
+    return ctx.lookups[key]
 
 
 def account_forbidden(number: str) -> AccessDenied:
@@ -122,7 +122,7 @@ class TransferFunds(ToolHandler):
             if destination.id == source.id:
                 raise BusinessError("same_account", "source and destination are the same account")
             ctx.lookups["accounts"] = (source, destination)
-        return ctx.lookups["accounts"]  # type: ignore[no-any-return]
+        return ctx.lookups["accounts"]
 
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         self._accounts(ctx, arguments)

@@ -6,7 +6,7 @@ Prints one JSON object:
   sanitization alone (p50, p99, mean; an ASCII and a Unicode memo) and
   schema validation + sanitization (the guard's budget is 100 µs);
 * the model stage's cost per call (the shipped ONNX model);
-* the multilingual corpus (tests/pipeline/corpus/): per family and per
+* the multilingual corpus (tests/detection/corpus/): per family and per
   language, attacks blocked / held / passed and the share stopped, and
   legitimate values refused / held / passed (with the values refused or
   held) -- the train and holdout splits and the blind set apart, with the
@@ -40,7 +40,7 @@ django.setup()
 
 from core.tools import get_tool  # noqa: E402
 from detection.sanitizer import RULES, load_classifier, sanitize_arguments  # noqa: E402
-from tests.pipeline.corpus_eval import CorpusScore, score_corpus  # noqa: E402
+from tests.detection.corpus_eval import CorpusScore, score_corpus  # noqa: E402
 from toolguard.pipeline.validation import validation_errors  # noqa: E402
 
 TRANSFER_FUNDS = get_tool("transfer_funds")

@@ -52,7 +52,7 @@ def arguments_hash(arguments: dict[str, Any]) -> str:
 
 def cached_outcome(scope: IdempotencyScope) -> dict[str, Any] | None:
     try:
-        return cache.get(scope.cache_key)  # type: ignore[no-any-return]
+        return cache.get(scope.cache_key)
     except STORE_ERRORS as exc:
         raise IdempotencyUnavailable(str(exc)) from exc
 
@@ -87,7 +87,7 @@ def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
         raise IdempotencyUnavailable(str(exc)) from exc
     if found:
         # Decoded as the cache's own get() would (the client's serializer).
-        return cache.client.decode(stored), None  # type: ignore[attr-defined]
+        return cache.client.decode(stored), None
     return None, (token if stored else None)
 
 
@@ -124,7 +124,7 @@ def lock_release(scope: IdempotencyScope, token: int, *, remember: tuple[dict[st
                 cache.make_key(scope.lock_key),
                 cache.make_key(scope.cache_key),
                 str(token),
-                b"" if entry is None else cache.client.encode(entry),  # type: ignore[attr-defined]
+                b"" if entry is None else cache.client.encode(entry),
                 max(1, int(ttl)),
             )
             return

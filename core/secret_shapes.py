@@ -7,7 +7,7 @@ memo is never shown on a review page, returned by the API or handed to
 another customer's agent. docs/threat-model.md lists these shapes.
 
 Each shape has an id, a pattern and examples it must mask
-(tests/pipeline/test_secret_masking.py runs them).
+(tests/detection/test_secret_masking.py runs them).
 """
 
 from __future__ import annotations

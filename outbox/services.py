@@ -349,7 +349,7 @@ def _take_back(dispatch: Dispatch, *, state: str, attempts: int) -> bool:
                 dispatch.finished_at,
                 dispatch.next_attempt_at,
                 # As the backend stores a UUID (SQLite: 32 hex characters).
-                Dispatch._meta.pk.get_db_prep_value(dispatch.id, connection),  # type: ignore[union-attr]
+                Dispatch._meta.pk.get_db_prep_value(dispatch.id, connection),
                 Dispatch.State.DISPATCHING,
                 attempts,
             ],

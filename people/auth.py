@@ -97,7 +97,7 @@ PEOPLE_FIRST = [
 ]
 
 
-class LimitedBasicScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class LimitedBasicScheme(OpenApiAuthenticationExtension):
     """The OpenAPI document shows LimitedBasicAuthentication as the HTTP Basic it is."""
 
     target_class = LimitedBasicAuthentication

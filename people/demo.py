@@ -6,9 +6,7 @@ import secrets
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django_otp.plugins.otp_totp.models import TOTPDevice
-
-from people.stepup import totp_secret_base32
+from people.stepup import totp_devices, totp_secret_base32
 
 
 def enrol_demo_factors(users: list[AbstractBaseUser]) -> dict[str, str]:
@@ -16,8 +14,8 @@ def enrol_demo_factors(users: list[AbstractBaseUser]) -> dict[str, str]:
     secrets_by_user: dict[str, str] = {}
     with transaction.atomic():
         for user in users:
-            TOTPDevice.objects.filter(user=user).delete()  # type: ignore[misc]
-            device = TOTPDevice.objects.create(  # type: ignore[misc]
+            totp_devices.filter(user=user).delete()
+            device = totp_devices.create(
                 user=user, name="demo", key=secrets.token_hex(20), confirmed=True
             )
             secrets_by_user[user.get_username()] = totp_secret_base32(device)

@@ -7,7 +7,7 @@ import hmac
 import secrets
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import models
 
 TOKEN_SCHEME = "tgp"  # noqa: S105  # the token prefix, not a secret
@@ -20,11 +20,11 @@ def token_hash(raw: str) -> str:
 
 
 class PersonalTokenManager(models.Manager["PersonalToken"]):
-    def issue(self, *, user: AbstractBaseUser, name: str) -> tuple[PersonalToken, str]:
+    def issue(self, *, user: User, name: str) -> tuple[PersonalToken, str]:
         """Create a token and return it with its secret, which is never stored."""
         prefix = secrets.token_hex(6)
         raw = f"{TOKEN_SCHEME}_{prefix}_{secrets.token_urlsafe(32)}"
-        token = self.create(user=user, name=name, prefix=prefix, key_hash=token_hash(raw))  # type: ignore[misc]
+        token = self.create(user=user, name=name, prefix=prefix, key_hash=token_hash(raw))
         return token, raw
 
     def authenticate(self, raw: str) -> PersonalToken | None:

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, PermissionsMixin, User
+from django.http import HttpRequest
 
 REVIEWERS_GROUP = "reviewers"
 COMPLIANCE_GROUP = "compliance"
 STAFF_GROUPS = (REVIEWERS_GROUP, COMPLIANCE_GROUP)
 
 
+def signed_in_person(request: HttpRequest) -> User:
+    """The person behind a request that a sign-in decorator (staff_required, reviewer_required) let through."""
+    user = request.user
+    if not isinstance(user, User):
+        raise TypeError("this view needs a signed-in person")
+    return user
+
+
 def person_groups(user: AbstractBaseUser | AnonymousUser) -> set[str]:
     if not user.is_authenticated:
         return set()
-    groups = user.groups  # type: ignore[union-attr,attr-defined]  # the auth User, or a model with PermissionsMixin
-    return set(groups.filter(name__in=STAFF_GROUPS).values_list("name", flat=True))
+    if not isinstance(user, PermissionsMixin):
+        # Groups come with PermissionsMixin, which the auth User has; any other user model must too.
+        raise TypeError(f"{type(user).__name__} has no groups: the user model needs PermissionsMixin")
+    return set(user.groups.filter(name__in=STAFF_GROUPS).values_list("name", flat=True))
 
 
 def person_actor(user: AbstractBaseUser) -> tuple[str, str]:

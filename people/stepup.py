@@ -21,7 +21,7 @@ import segno
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sessions.backends.base import SessionBase
-from django.db import transaction
+from django.db import models, transaction
 from django.http import HttpRequest
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.authentication import SessionAuthentication
@@ -34,9 +34,12 @@ from people.roles import person_actor
 VERIFIED_AT_SESSION_KEY = "staff_factor_verified_at"
 ENROL_DEVICE_NAME = "Authenticator app"
 
+# django-otp ships no type information, so its manager is typed here for the queries below to be checked.
+totp_devices: models.Manager[TOTPDevice] = TOTPDevice.objects
+
 
 def totp_confirmed(user: AbstractBaseUser) -> TOTPDevice | None:
-    return TOTPDevice.objects.filter(user=user, confirmed=True).order_by("id").first()  # type: ignore[misc]
+    return totp_devices.filter(user=user, confirmed=True).order_by("id").first()
 
 
 def totp_secret_base32(device: TOTPDevice) -> str:
@@ -47,8 +50,8 @@ def totp_secret_base32(device: TOTPDevice) -> str:
 def totp_enrol_start(*, user: AbstractBaseUser) -> TOTPDevice:
     """A fresh unconfirmed device; any earlier unconfirmed one is dropped."""
     with transaction.atomic():
-        TOTPDevice.objects.filter(user=user, confirmed=False).delete()  # type: ignore[misc]
-        return TOTPDevice.objects.create(user=user, name=ENROL_DEVICE_NAME, confirmed=False)  # type: ignore[misc]
+        totp_devices.filter(user=user, confirmed=False).delete()
+        return totp_devices.create(user=user, name=ENROL_DEVICE_NAME, confirmed=False)
 
 
 def totp_qr_svg(device: TOTPDevice) -> str:
@@ -149,15 +152,15 @@ def factor_verify(request: HttpRequest, *, user: AbstractBaseUser, token: str, c
 def _factor_check(*, user: AbstractBaseUser, token: str, confirm: bool = False) -> bool:
     """Check a TOTP code against the user's device; audit both outcomes."""
     token = token.strip().replace(" ", "")
-    devices = TOTPDevice.objects.filter(user=user, confirmed=not confirm).order_by("-id")  # type: ignore[misc]
+    devices = totp_devices.filter(user=user, confirmed=not confirm).order_by("-id")
     device = devices.first()
     ok = device is not None and token.isdigit() and bool(device.verify_token(token))
     label, kind = person_actor(user)
     with transaction.atomic():
-        if ok and confirm:
-            TOTPDevice.objects.filter(user=user, confirmed=True).delete()  # type: ignore[misc]
-            device.confirmed = True  # type: ignore[union-attr]
-            device.save(update_fields=["confirmed"])  # type: ignore[union-attr]
+        if ok and confirm and device is not None:
+            totp_devices.filter(user=user, confirmed=True).delete()
+            device.confirmed = True
+            device.save(update_fields=["confirmed"])
         audit_append(
             [
                 AuditEvent(

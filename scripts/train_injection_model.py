@@ -2,9 +2,9 @@
 
 A logistic regression on hashed character n-grams (1-4) of the canonical
 form, trained on the train split of toolguard's own corpus
-(tests/pipeline/corpus/*.jsonl, plus the regression corpus in
-tests/pipeline/sanitizer_corpus.py, plus the hard legitimate values in
-tests/pipeline/corpus/train_negatives*.py) and measured on the holdout split.  The
+(tests/detection/corpus/*.jsonl, plus the regression corpus in
+tests/detection/sanitizer_corpus.py, plus the hard legitimate values in
+tests/detection/corpus/train_negatives*.py) and measured on the holdout split.  The
 featurizer is detection.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
@@ -55,7 +55,7 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
             if line.strip():
                 row = json.loads(line)
                 splits[row["split"]].append((row["text"], label))
-    from tests.pipeline.sanitizer_corpus import ATTACKS, LEGITIMATE
+    from tests.detection.sanitizer_corpus import ATTACKS, LEGITIMATE
 
     # The regression corpus has no split: every fourth value is held out.
     for index, (text, category) in enumerate(ATTACKS):
@@ -63,7 +63,7 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
             splits["holdout" if index % 4 == 3 else "train"].append((text, 1))
     for index, text in enumerate(LEGITIMATE):
         splits["holdout" if index % 4 == 3 else "train"].append((text, 0))
-    from tests.pipeline.corpus.train_negatives import NEGATIVES
+    from tests.detection.corpus.train_negatives import NEGATIVES
 
     # Hard legitimate values written for training only (never a split).
     splits["train"].extend((text, 0) for text in NEGATIVES + customer_negatives())
@@ -71,8 +71,8 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
 
 
 def customer_negatives() -> list[str]:
-    from tests.pipeline.corpus.train_negatives_memos import MORE_NEGATIVES
-    from tests.pipeline.corpus.train_negatives_support import SUPPORT_NEGATIVES
+    from tests.detection.corpus.train_negatives_memos import MORE_NEGATIVES
+    from tests.detection.corpus.train_negatives_support import SUPPORT_NEGATIVES
 
     return SUPPORT_NEGATIVES + MORE_NEGATIVES
 

@@ -67,7 +67,7 @@ def compliance_required(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.groups.filter(name=COMPLIANCE_GROUP).exists():  # type: ignore[attr-defined]
+        if not request.user.groups.filter(name=COMPLIANCE_GROUP).exists():
             return render(request, "403.html", status=403)
         return view(request, *args, **kwargs)
 
@@ -213,7 +213,7 @@ def alert_triage(request: HttpRequest, alert_id: int) -> HttpResponse:
     try:
         triage = incidents.alert_triage(
             alert_id=alert_id,
-            actor=request.user,  # type: ignore[arg-type]  # staff_required: a signed-in person
+            actor=request.user,
             action=request.POST.get("action", ""),
             note=request.POST.get("note", ""),
             assignee_username=request.POST.get("assignee", ""),
@@ -237,7 +237,7 @@ def quarantines(request: HttpRequest) -> HttpResponse:
 @staff_required
 def quarantine_release(request: HttpRequest, session_pk: int) -> HttpResponse:
     try:
-        session = incidents.quarantined_session_release(session_pk=session_pk, actor=request.user)  # type: ignore[arg-type]
+        session = incidents.quarantined_session_release(session_pk=session_pk, actor=request.user)
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -251,7 +251,7 @@ def quarantine_release(request: HttpRequest, session_pk: int) -> HttpResponse:
 @staff_required
 def quarantined_key_release(request: HttpRequest, key_pk: int) -> HttpResponse:
     try:
-        key = incidents.quarantined_key_release(key_pk=key_pk, actor=request.user)  # type: ignore[arg-type]
+        key = incidents.quarantined_key_release(key_pk=key_pk, actor=request.user)
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -276,7 +276,7 @@ def agent_keys(request: HttpRequest) -> HttpResponse:
 @staff_required
 def agent_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
     try:
-        key = incidents.agent_key_revoke(key_id=key_id, actor=request.user, note=request.POST.get("note", ""))  # type: ignore[arg-type]
+        key = incidents.agent_key_revoke(key_id=key_id, actor=request.user, note=request.POST.get("note", ""))
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -290,7 +290,7 @@ def agent_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 @staff_required
 def agent_key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
     try:
-        key, raw = incidents.agent_key_rotate(key_id=key_id, actor=request.user)  # type: ignore[arg-type]
+        key, raw = incidents.agent_key_rotate(key_id=key_id, actor=request.user)
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc

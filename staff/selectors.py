@@ -46,7 +46,7 @@ def quarantines_open() -> list[Quarantine]:
             kind="key",
             subject=k.label,
             customer=k.customer.external_id,
-            since=k.quarantined_at,  # type: ignore[arg-type]  # filtered on not null
+            since=k.quarantined_at,
             blocks=0,
             release_pk=k.pk,
         )
@@ -57,7 +57,7 @@ def quarantines_open() -> list[Quarantine]:
             kind="session",
             subject=s.session_id,
             customer=s.customer.external_id,
-            since=s.quarantined_at,  # type: ignore[arg-type]  # filtered on not null
+            since=s.quarantined_at,
             blocks=s.injection_blocks,
             release_pk=s.pk,
         )

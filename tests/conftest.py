@@ -9,6 +9,7 @@ create their own uniquely named customers instead; see tests/live.py.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,12 +17,30 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.cache import cache
+from django.db import connection
 from rest_framework.test import APIClient
 
 from banking.models import Account, Payee
 from core.models import AgentKey, Customer
+from tests.audit.entries import bypass_append_only, restore_append_only
+from tests.family import CREDIT_TOOL, family_registered
+from tests.live import Gunicorn, unique
+from tests.upstream.fakes import TOOLS, FakeUpstream, Guarded, Worker, upstream_env
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+# pytest-xdist runs the suite in several processes, each on its own test
+# database (test_toolguard_gw0, ...). Each takes its own Redis database too:
+# row ids coincide across those test databases, and cached outcomes, locks
+# and queued tasks keyed by them must never meet. The cache connects lazily,
+# so changing the location here, before any test runs, is enough; servers the
+# tests start get the same URL (tests/live.py: child_env).
+_XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if settings.REDIS_URL and _XDIST_WORKER.startswith("gw"):
+    _base, _, _db = settings.REDIS_URL.rpartition("/")
+    _worker_db = (int(_db) if _db.isdigit() else 0) + int(_XDIST_WORKER[2:])
+    settings.REDIS_URL = f"{_base}/{_worker_db}" if _db.isdigit() else f"{settings.REDIS_URL}/{_worker_db}"
+    settings.CACHES["default"]["LOCATION"] = settings.REDIS_URL
 
 
 def pytest_report_header(config: Any) -> list[str]:
@@ -78,7 +97,9 @@ def _fresh_cache(django_db_setup: Any, django_db_blocker: Any) -> None:
 
 
 @dataclass
-class Bank:
+class Principals:
+    """Two customers with an agent key each, two reviewers and a compliance officer: no tool family."""
+
     alice: Customer
     bob: Customer
     alice_key: str
@@ -86,6 +107,38 @@ class Bank:
     reviewer: User
     reviewer2: User
     compliance: User
+
+
+def make_principals(suffix: str = "", *, tools: list[str] | None = None) -> Principals:
+    alice = Customer.objects.create(external_id=f"alice{suffix}", name="Alice")
+    bob = Customer.objects.create(external_id=f"bob{suffix}", name="Bob")
+    allowed = tools if tools is not None else [CREDIT_TOOL]
+    _, alice_key = AgentKey.objects.issue(customer=alice, allowed_tools=allowed)
+    _, bob_key = AgentKey.objects.issue(customer=bob, allowed_tools=allowed)
+    reviewers, compliance_group = Group.objects.get(name="reviewers"), Group.objects.get(name="compliance")
+    people = {}
+    for name, group in (("rev", reviewers), ("rev2", reviewers), ("comp", compliance_group)):
+        user = User.objects.create_user(f"{name}{suffix}", password="correct-horse-battery")
+        user.groups.add(group)
+        people[name] = user
+    return Principals(alice, bob, alice_key, bob_key, people["rev"], people["rev2"], people["comp"])
+
+
+@pytest.fixture
+def principals(db: Any) -> Principals:
+    return make_principals()
+
+
+@pytest.fixture
+def credit_tool(tmp_path: Any) -> Iterator[None]:
+    """The tests' own tool family (tests/family.py), registered from its catalog for one test."""
+    with family_registered(tmp_path):
+        yield
+
+
+@dataclass
+class Bank(Principals):
+    """The principals with the demo bank's accounts: checking, savings, euro; Bob owns bob-ext-1/2."""
 
     def balance(self, number: str) -> int:
         return Account.objects.get(number=number).balance_cents
@@ -96,24 +149,15 @@ class Bank:
 
 def make_bank(suffix: str = "") -> Bank:
     """Alice (user-123 in the demo) with checking/savings and payee bob-ext-1; Bob owns bob-ext-1/2."""
-    alice = Customer.objects.create(external_id=f"alice{suffix}", name="Alice")
-    bob = Customer.objects.create(external_id=f"bob{suffix}", name="Bob")
+    principals = make_principals(suffix, tools=["transfer_funds", "check_balance", "list_transactions"])
+    alice, bob = principals.alice, principals.bob
     Account.objects.create(number=f"checking{suffix}", customer=alice, currency="USD", balance_cents=5_000_000)
     Account.objects.create(number=f"savings{suffix}", customer=alice, currency="USD", balance_cents=10_000_000)
     Account.objects.create(number=f"euro{suffix}", customer=alice, currency="EUR", balance_cents=100_000)
     ext1 = Account.objects.create(number=f"bobext1{suffix}", customer=bob, currency="USD", balance_cents=0)
     Account.objects.create(number=f"bobext2{suffix}", customer=bob, currency="USD", balance_cents=0)
     Payee.objects.create(customer=alice, account=ext1)
-    tools = ["transfer_funds", "check_balance", "list_transactions"]
-    _, alice_key = AgentKey.objects.issue(customer=alice, allowed_tools=tools)
-    _, bob_key = AgentKey.objects.issue(customer=bob, allowed_tools=tools)
-    reviewers, compliance_group = Group.objects.get(name="reviewers"), Group.objects.get(name="compliance")
-    people = {}
-    for name, group in (("rev", reviewers), ("rev2", reviewers), ("comp", compliance_group)):
-        user = User.objects.create_user(f"{name}{suffix}", password="correct-horse-battery")
-        user.groups.add(group)
-        people[name] = user
-    return Bank(alice, bob, alice_key, bob_key, people["rev"], people["rev2"], people["comp"])
+    return Bank(**vars(principals))
 
 
 @pytest.fixture
@@ -165,3 +209,65 @@ def _fast_password_hashing(request: Any, settings: Any) -> None:
     # personas keep the real ones.
     if request.node.get_closest_marker("live") is None:
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --- The audit log: compliance's client, and history rewritten as an attacker would ---
+
+
+@pytest.fixture
+def compliance(bank: Bank) -> APIClient:
+    return person_client(bank.compliance)
+
+
+@pytest.fixture
+def tamper(db: Any) -> Iterator[Any]:
+    """Run raw SQL against the audit table with its append-only triggers off, then turn them on again."""
+
+    def run(sql: str, params: list[Any]) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+    bypass_append_only()
+    yield run
+    restore_append_only()
+
+
+# --- Fake upstreams in their own processes, and a toolguard guarding them ---
+
+
+@pytest.fixture(scope="module")
+def orders() -> Iterator[FakeUpstream]:
+    """The fake orders API alone, for tests that send to it without a toolguard in front."""
+    server = FakeUpstream("fake_http.py", "/health")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def guarded(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Guarded]:
+    requires_postgres()
+    requires_redis()
+    http = FakeUpstream("fake_http.py", "/health")
+    mcp = FakeUpstream("fake_mcp.py", "/_admin/health")
+    env = upstream_env(http, mcp)
+    with django_db_blocker.unblock():
+        customer = Customer.objects.create(external_id=unique("shop-"), name="Shop")
+        _, key = AgentKey.objects.issue(customer=customer, allowed_tools=TOOLS)
+    server = Gunicorn(workers=2, env=env)
+    try:
+        yield Guarded(server, http, mcp, customer, key, env, django_db_blocker)
+    finally:
+        server.stop()
+        http.stop()
+        mcp.stop()
+
+
+@pytest.fixture
+def worker(guarded: Guarded) -> Iterator[Worker]:
+    running = Worker(guarded.env)
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -44,7 +44,7 @@ class AgentKeyAdmin(ReadOnlyAdmin):
         done = 0
         for key in queryset:
             try:
-                agent_key_revoke(key_id=key.pk, actor=request.user, note="revoked in the admin")  # type: ignore[arg-type]
+                agent_key_revoke(key_id=key.pk, actor=request.user, note="revoked in the admin")
                 done += 1
             except IncidentRefused:
                 pass

@@ -14,4 +14,4 @@ def child_exit(server: object, worker: object) -> None:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
 
-        multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]
+        multiprocess.mark_process_dead(worker.pid)

@@ -126,7 +126,7 @@ def mcp_list_tools(*, url: str, headers: dict[str, str], timeout_s: float) -> li
             if not cursor:
                 return found
 
-    return anyio.run(_session_run, url, resolve_headers(headers), timeout_s, work)  # type: ignore[no-any-return]
+    return anyio.run(_session_run, url, resolve_headers(headers), timeout_s, work)
 
 
 def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:

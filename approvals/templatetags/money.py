@@ -21,7 +21,7 @@ def cents(value: object, currency: str = "USD") -> str:
     if isinstance(value, bool):
         return str(value)
     try:
-        amount = int(value)  # type: ignore[call-overload]
+        amount = int(value)
     except (TypeError, ValueError):
         return str(value)
     if isinstance(value, float) and value != amount:

@@ -23,7 +23,7 @@ from people.demo import enrol_demo_factors
 from people.models import PersonalToken
 from people.stepup import StepUpProof, StepUpRefused, step_up_proof, step_up_require
 from tests.conftest import Bank
-from tests.staff.test_security import code, hold, signed_in
+from tests.people.test_second_factor_and_tokens import code, hold, signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from django.test import Client
 from audit.models import AuditEntry
 from audit.services import audit_append
 from core.enums import AuditAction, AuditResult
-from tests.audit.conftest import event
+from tests.audit.entries import event
 from tests.conftest import Bank
 from tests.live import ROOT
 

@@ -19,7 +19,7 @@ from audit.alerts import alert_raise, alert_webhook_post
 from audit.models import Alert
 from audit.services import operation_hash
 from core import metrics
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db

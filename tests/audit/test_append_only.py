@@ -8,7 +8,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from audit.models import AuditEntry
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

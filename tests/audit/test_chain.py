@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
 from audit.services import GENESIS_HASH, VALUES_ROWS_MAX, audit_chain_verify, entry_hash
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

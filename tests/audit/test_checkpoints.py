@@ -11,7 +11,7 @@ from django.db import DatabaseError, connection, transaction
 
 from audit.models import AuditCheckpoint
 from audit.services import audit_verify, checkpoint_signature
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from django.db.models import Count
 
 from audit.models import AuditEntry
 from audit.services import audit_append, audit_chain_verify
-from tests.audit.conftest import event
+from tests.audit.entries import event
 
 THREADS = 8
 APPENDS = 50

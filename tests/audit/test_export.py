@@ -11,7 +11,7 @@ import pytest
 from django.http import StreamingHttpResponse
 
 from audit.serializers import ENTRY_FIELDS
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank, person_client
 
 pytestmark = pytest.mark.django_db

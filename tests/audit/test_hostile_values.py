@@ -19,7 +19,7 @@ from django.utils import timezone
 from audit.export import csv_cell_unescape
 from audit.models import Alert, AuditEntry
 from core.display import mark_invisible, unmark_invisible
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank, agent_client, transfer_call
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from audit.models import Alert
 from audit.services import audit_append
-from tests.audit.conftest import event
+from tests.audit.entries import event
 from tests.conftest import make_bank, transfer_call
 from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, bearer, gunicorn, require_chromium, unique
 

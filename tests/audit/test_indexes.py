@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 
 from audit.selectors import audit_page, audit_page_queryset
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from audit.models import Alert, AuditEntry
 from audit.services import audit_chain_insert, audit_chain_verify
 from benchgen.management.commands.audit_generate import Command as AuditGenerate
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.live import ROOT
 
 pytestmark = pytest.mark.django_db

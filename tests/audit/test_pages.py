@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from audit.models import Alert, AuditEntry
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank
 
 pytestmark = pytest.mark.django_db

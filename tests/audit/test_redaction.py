@@ -13,7 +13,7 @@ from audit.models import AuditEntry
 from audit.redaction import redact_details
 from audit.services import audit_chain_verify
 from detection.sanitizer import RULES
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank, transfer_call
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 from tests.conftest import Bank, agent_client, person_client
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from django.db import connection
 
 from audit.models import AuditEntry
 from audit.services import audit_append
-from tests.audit.conftest import event
+from tests.audit.entries import event
 from tests.conftest import make_bank
 from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, gunicorn, require_chromium, unique
 

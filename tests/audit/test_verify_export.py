@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from audit.export import csv_lines, jsonl_lines
 from audit.models import AuditEntry
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

@@ -27,7 +27,7 @@ from audit.witness import (
     public_key,
     witness_read,
 )
-from tests.audit.conftest import append, event
+from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from core.models import AgentKey, Customer
 from outbox.services import upstream_key
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, unique
-from tests.upstream.conftest import FakeUpstream
+from tests.upstream.fakes import FakeUpstream
 
 pytestmark = pytest.mark.live
 

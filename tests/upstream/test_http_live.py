@@ -19,7 +19,7 @@ from audit.models import AuditEntry
 from outbox.models import Dispatch
 from outbox.services import upstream_key
 from tests.live import unique
-from tests.upstream.conftest import Guarded, Worker
+from tests.upstream.fakes import Guarded, Worker
 
 pytestmark = pytest.mark.live
 

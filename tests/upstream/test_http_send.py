@@ -10,7 +10,7 @@ import pytest
 
 from core.tools import Attempt
 from tests.live import free_port, unique
-from tests.upstream.conftest import TOKEN, FakeUpstream
+from tests.upstream.fakes import TOKEN, FakeUpstream
 from upstream.transport import attempt_send
 
 pytestmark = pytest.mark.live

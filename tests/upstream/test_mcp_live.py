@@ -14,7 +14,7 @@ from django.contrib.auth.models import Group, User
 from audit.models import AuditEntry
 from outbox.services import upstream_key
 from tests.live import ROOT, free_port, unique
-from tests.upstream.conftest import Guarded, Worker, upstream_env
+from tests.upstream.fakes import Guarded, Worker, upstream_env
 
 pytestmark = pytest.mark.live
 

@@ -54,7 +54,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         )
     throttle = AgentKeyRateThrottle()
     # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
-    if not throttle.allow_request(SimpleNamespace(auth=agent_key), None):  # type: ignore[arg-type]
+    if not throttle.allow_request(SimpleNamespace(auth=agent_key), None):
         retry_after = str(math.ceil(throttle.wait() or 1))
         return _render(
             error_reply(429, None, RATE_LIMITED, "too many calls for this agent key", **{"Retry-After": retry_after})

@@ -431,7 +431,7 @@ def _execute_claimed(
             # serialises one customer's state-changing calls from here to commit:
             # the windows and session total the policy reads cannot be read by a
             # concurrent call before this call's own value is counted, so no two
-            # calls pass a limit together (tests/pipeline/test_limits_live.py
+            # calls pass a limit together (tests/toolguard/test_limits_live.py
             # races 20 calls over one limit). NO KEY: rows that merely reference
             # the customer (a replay's tool call) are not blocked by it.
             # The lock goes out with the windows' query: one round trip for both.

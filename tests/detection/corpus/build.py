@@ -4,7 +4,7 @@ This script *is* the source of attacks.jsonl and legitimate.jsonl: every
 directive and legitimate value below (and in langs_*.py) was written for
 toolguard; the encoded families are produced by code so they are exact.
 
-    python tests/pipeline/corpus/build.py      # rewrites the two JSONL files
+    python tests/detection/corpus/build.py      # rewrites the two JSONL files
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 of invisible characters, identifier strictness, and the shape of results.
 
 Pure Python (no Django):
-    .venv/bin/python -m pytest -p no:django -p no:cacheprovider tests/pipeline/test_sanitizer.py -q
+    .venv/bin/python -m pytest -p no:django -p no:cacheprovider tests/detection/test_sanitizer.py -q
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from detection.sanitizer import (
 )
 from detection.sanitizer.canonical import STORED_STRIP_RE, decode_layers, matching_forms
 from detection.sanitizer.rules import RuleSet
-from tests.pipeline.sanitizer_corpus import (
+from tests.detection.sanitizer_corpus import (
     ATTACKS,
     IDENTIFIER_ATTACKS,
     INCIDENT,

@@ -1,8 +1,8 @@
 """Print counts of the corpus per family / kind, language and split.
 
-python tests/pipeline/corpus/stats.py             # summary
-python tests/pipeline/corpus/stats.py --markdown  # tables used in README.md
-python tests/pipeline/corpus/stats.py --near      # holdout/train near-copy check
+python tests/detection/corpus/stats.py             # summary
+python tests/detection/corpus/stats.py --markdown  # tables used in README.md
+python tests/detection/corpus/stats.py --near      # holdout/train near-copy check
 """
 
 import json

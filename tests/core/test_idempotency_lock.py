@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_is_released_by_its_holder_only(db: Any) -> None:
-    scope = IdempotencyScope(1, "transfer_funds", unique("key"))
+    scope = IdempotencyScope(1, "issue_credit", unique("key"))
     token = idempotency.lock_acquire(scope)
     assert token is not None
     assert idempotency.lock_acquire(scope) is None  # held: a second request waits

@@ -5,10 +5,10 @@ of the detection issue (directives in 27 languages, paraphrases, role markers
 and chat-template headers, bare task lines, authority letters and their
 fragments, encodings, images and links carrying data out) and for customer
 messages and bank jargon that sound like instructions.  Never trained on;
-bench/sanitizer.py and tests/pipeline/test_corpus.py only measure it (split
+bench/sanitizer.py and tests/detection/test_corpus.py only measure it (split
 "blind2").
 
-    python tests/pipeline/corpus/blind2.py   # writes blind2_attacks.jsonl, blind2_legitimate.jsonl
+    python tests/detection/corpus/blind2.py   # writes blind2_attacks.jsonl, blind2_legitimate.jsonl
 
 All hosts are under example.com / example.net / .invalid; all account numbers,
 IBANs and phone numbers are made up.

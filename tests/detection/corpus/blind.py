@@ -1,9 +1,9 @@
 """The blind set: fresh attacks and legitimate values, written apart from the
 corpus (new wording, new payloads, new hosts), to check that detection built
 from the train split generalises.  Never used for training or for writing
-rules; bench/sanitizer.py and tests/pipeline/test_corpus.py only measure it.
+rules; bench/sanitizer.py and tests/detection/test_corpus.py only measure it.
 
-    python tests/pipeline/corpus/blind.py   # writes blind_attacks.jsonl, blind_legitimate.jsonl
+    python tests/detection/corpus/blind.py   # writes blind_attacks.jsonl, blind_legitimate.jsonl
 
 Encoded families are generated from the payloads below, so each encoding is
 exact.  Every host is under example.com / example.net; numbers are made up.

@@ -1,4 +1,4 @@
-"""Fake upstreams (each a real server in its own process) and a toolguard guarding them."""
+"""Fake upstreams (each a real server in its own process) and a toolguard guarding them; their fixtures are in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -8,20 +8,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from core.models import AgentKey, Customer
-from tests.conftest import requires_postgres, requires_redis
+from core.models import Customer
 from tests.live import ROOT, Gunicorn, child_env, free_port, unique, wait_http
 
 HERE = Path(__file__).resolve().parent
+
+
 TOKEN = "orders-secret-token"
+
+
 TOOLS = ["orders_refund", "orders_lookup", "crm_lookup_customer", "crm_add_credit"]
 
 
@@ -111,35 +112,6 @@ def upstream_env(http: FakeUpstream, mcp: FakeUpstream, **extra: str) -> dict[st
     )
 
 
-@pytest.fixture(scope="module")
-def orders() -> Iterator[FakeUpstream]:
-    """The fake orders API alone, for tests that send to it without a toolguard in front."""
-    server = FakeUpstream("fake_http.py", "/health")
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def guarded(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Guarded]:
-    requires_postgres()
-    requires_redis()
-    http = FakeUpstream("fake_http.py", "/health")
-    mcp = FakeUpstream("fake_mcp.py", "/_admin/health")
-    env = upstream_env(http, mcp)
-    with django_db_blocker.unblock():
-        customer = Customer.objects.create(external_id=unique("shop-"), name="Shop")
-        _, key = AgentKey.objects.issue(customer=customer, allowed_tools=TOOLS)
-    server = Gunicorn(workers=2, env=env)
-    try:
-        yield Guarded(server, http, mcp, customer, key, env, django_db_blocker)
-    finally:
-        server.stop()
-        http.stop()
-        mcp.stop()
-
-
 class Worker:
     """A real django-q2 cluster (qcluster) in its own process group, so it can be killed whole."""
 
@@ -163,12 +135,3 @@ class Worker:
         # flight; a graceful qcluster shutdown would only add its grace period.
         if self.proc.poll() is None:
             self.kill()
-
-
-@pytest.fixture
-def worker(guarded: Guarded) -> Iterator[Worker]:
-    running = Worker(guarded.env)
-    try:
-        yield running
-    finally:
-        running.stop()

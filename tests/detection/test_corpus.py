@@ -1,4 +1,4 @@
-"""The multilingual corpus (tests/pipeline/corpus/): every attack family is
+"""The multilingual corpus (tests/detection/corpus/): every attack family is
 stopped -- blocked by a rule or held by the model stage -- and at most 1 %
 of the legitimate values are refused.  The holdout split was kept out of the
 model's training and is checked on its own; the blind set
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from detection.sanitizer import load_classifier
-from tests.pipeline.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
+from tests.detection.corpus_eval import CORPUS_FILES, CorpusScore, rows, score_corpus
 
 FAMILIES = sorted({row["family"] for row in rows("attacks.jsonl")})
 # Per family, the share of attacks stopped.  Train: what the rules and the

@@ -1,5 +1,5 @@
 """Scoring the sanitizer against the multilingual corpus in
-tests/pipeline/corpus/: shared by the corpus tests and bench/sanitizer.py.
+tests/detection/corpus/: shared by the corpus tests and bench/sanitizer.py.
 
 Each attack is blocked (a rule fired), held (the model stage flagged it) or
 passed; each legitimate value is refused (blocked), held or passed.  The

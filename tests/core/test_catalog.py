@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -16,52 +15,19 @@ from approvals.services import approval_decide, approvals_expire
 from audit.models import AuditEntry
 from core.catalog import EXECUTOR_FACTORIES, catalog_load, tool_from_entry
 from core.models import AgentKey, ValueEntry
-from core.tools import ToolHandler, get_tool, unregister
+from core.tools import ToolHandler, get_tool
 from people.stepup import StepUpProof
-from tests.conftest import Bank, agent_client
-from tests.pipeline import catalog_tool
+from tests import family
+from tests.conftest import Principals, agent_client
+from tests.family import CATALOG
 
 pytestmark = pytest.mark.django_db
 
-CATALOG = """
-tools:
-  - name: issue_credit
-    description: Give the customer store credit.
-    changes_state: true
-    schema:
-      type: object
-      properties:
-        amount_cents: {type: integer, minimum: 1, maximum: 1000000}
-        note: {type: string, maxLength: 200}
-        idempotency_key: {type: string, pattern: "^[a-zA-Z0-9_-]+$", maxLength: 128}
-      required: [amount_cents, note, idempotency_key]
-      additionalProperties: false
-    fields: {note: free_text, idempotency_key: identifier}
-    value: {amount: args.amount_cents, currency: "'USD'"}
-    policy:
-      deny_when:
-        absurd: "args.amount_cents > 900000"
-      hold_when:
-        over_100: "args.amount_cents > 10000"
-      approvals_required: "args.amount_cents > 500000 ? 2 : 1"
-    handler: tests.pipeline.catalog_tool.IssueCredit
-"""
-
 
 @pytest.fixture
-def credit_tool(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "credit.yaml"
-    path.write_text(CATALOG)
-    catalog_load(path)
-    catalog_tool.CREDITED.clear()
-    yield
-    unregister("issue_credit")
-
-
-@pytest.fixture
-def agent(bank: Bank, credit_tool: None) -> Any:
-    AgentKey.objects.filter(customer=bank.alice).update(allowed_tools=["issue_credit"])
-    return agent_client(bank.alice_key)
+def agent(principals: Principals, credit_tool: None) -> Any:
+    AgentKey.objects.filter(customer=principals.alice).update(allowed_tools=["issue_credit"])
+    return agent_client(principals.alice_key)
 
 
 def credit(agent: Any, key: str, amount: int, note: str = "goodwill") -> Any:
@@ -76,11 +42,11 @@ def credit(agent: Any, key: str, amount: int, note: str = "goodwill") -> Any:
 def test_a_small_credit_runs_at_once(agent: Any) -> None:
     response = credit(agent, "small", 5_000)
     assert response.status_code == 200 and response.json()["result"] == {"credited": 5_000, "currency": "USD"}
-    assert len(catalog_tool.CREDITED) == 1
+    assert len(family.CREDITED) == 1
     assert ValueEntry.objects.get(tool="issue_credit").status == "completed"
 
 
-def test_hold_then_approve_runs_it_once(bank: Bank, agent: Any) -> None:
+def test_hold_then_approve_runs_it_once(principals: Principals, agent: Any) -> None:
     held = credit(agent, "big", 20_000)
     assert held.status_code == 202 and held.json()["result"]["rules"] == ["over_100"]
     approval = ApprovalRequest.objects.get(id=held.json()["approval_id"])
@@ -89,28 +55,31 @@ def test_hold_then_approve_runs_it_once(bank: Bank, agent: Any) -> None:
         "fields": [{"label": "Note", "value": "goodwill"}],
     }
     assert (approval.value_cents, approval.currency, approval.required_approvals) == (20_000, "USD", 1)
-    assert catalog_tool.CREDITED == []
+    assert family.CREDITED == []
     approval_decide(
-        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+        approval_id=approval.id,
+        reviewer=principals.reviewer,
+        step_up=StepUpProof(user=principals.reviewer),
+        decision="approve",
     )
-    assert len(catalog_tool.CREDITED) == 1
+    assert len(family.CREDITED) == 1
     replay = credit(agent, "big", 20_000).json()
     assert replay["status"] == "completed" and replay["result"]["credited"] == 20_000
-    assert len(catalog_tool.CREDITED) == 1
+    assert len(family.CREDITED) == 1
     assert ValueEntry.objects.get(tool_call_id=approval.tool_call_id).status == "completed"
 
 
-def test_hold_then_reject_runs_nothing(bank: Bank, agent: Any) -> None:
+def test_hold_then_reject_runs_nothing(principals: Principals, agent: Any) -> None:
     held = credit(agent, "no", 20_000).json()
     approval_decide(
         approval_id=held["approval_id"],
-        reviewer=bank.reviewer,
-        step_up=StepUpProof(user=bank.reviewer),
+        reviewer=principals.reviewer,
+        step_up=StepUpProof(user=principals.reviewer),
         decision="reject",
         reason_code="policy",
     )
     assert credit(agent, "no", 20_000).json()["status"] == "rejected"
-    assert catalog_tool.CREDITED == []
+    assert family.CREDITED == []
     assert ValueEntry.objects.get(tool="issue_credit").status == "void"
 
 
@@ -119,16 +88,16 @@ def test_hold_then_expire_runs_nothing(agent: Any) -> None:
     assert approvals_expire(now=timezone.now() + timedelta(days=1)) == 1
     assert credit(agent, "late", 20_000).json()["status"] == "expired"
     assert ApprovalRequest.objects.get(id=held["approval_id"]).status == "expired"
-    assert catalog_tool.CREDITED == []
+    assert family.CREDITED == []
     assert ValueEntry.objects.get(tool="issue_credit").status == "void"
 
 
-def test_a_refusal_when_approved_fails_cleanly(bank: Bank, agent: Any) -> None:
+def test_a_refusal_when_approved_fails_cleanly(principals: Principals, agent: Any) -> None:
     held = credit(agent, "refused", 20_000, note="refuse").json()
     decided = approval_decide(
         approval_id=held["approval_id"],
-        reviewer=bank.reviewer,
-        step_up=StepUpProof(user=bank.reviewer),
+        reviewer=principals.reviewer,
+        step_up=StepUpProof(user=principals.reviewer),
         decision="approve",
     )
     assert decided.status == "failed" and decided.failure_reason == "credit_refused"
@@ -147,7 +116,7 @@ def test_a_deny_rule_refuses_and_is_named_everywhere(agent: Any) -> None:
     assert body["error"]["code"] == "policy_denied" and body["error"]["details"] == {"rules": ["absurd"]}
     entry = AuditEntry.objects.get(action="policy_denied")
     assert entry.details["rules"] == ["absurd"] and entry.result == "blocked"
-    assert catalog_tool.CREDITED == []
+    assert family.CREDITED == []
 
 
 def test_the_audit_entry_names_the_fired_rule(agent: Any) -> None:
@@ -165,7 +134,7 @@ def entry(**overrides: Any) -> dict[str, Any]:
             "properties": {"n": {"type": "integer"}, "idempotency_key": {"type": "string"}},
             "required": ["n", "idempotency_key"],
         },
-        "handler": "tests.pipeline.catalog_tool.IssueCredit",
+        "handler": "tests.family.IssueCredit",
     }
     return {**base, **overrides}
 
@@ -178,8 +147,8 @@ def entry(**overrides: Any) -> dict[str, Any]:
         ({"policy": {"deny_when": {"Bad Name": "true"}}}, "rule name 'Bad Name'"),
         ({"policy": {"approvals_required": "1 +"}}, "rule 'approvals_required'"),
         ({"policy": {"hold_when": {"x": "true"}}, "changes_state": False}, "hold_when needs a state-changing tool"),
-        ({"handler": "tests.pipeline.catalog_tool.Missing"}, "cannot be imported"),
-        ({"handler": "tests.pipeline.catalog_tool.CREDITED"}, "is not a ToolHandler"),
+        ({"handler": "tests.family.Missing"}, "cannot be imported"),
+        ({"handler": "tests.family.CREDITED"}, "is not a ToolHandler"),
         ({"upstream": {"carrier_pigeon": {}}, "handler": None}, "no executor for upstream kind 'carrier_pigeon'"),
         ({"name": "Bad-Name"}, "must match"),
         ({"colour": "blue"}, "unknown key(s) colour"),
@@ -209,7 +178,7 @@ def test_an_upstream_entry_uses_the_registered_executor_factory() -> None:
 
     def factory(name: str, config: Any) -> ToolHandler:
         made.append((name, dict(config)))
-        return catalog_tool.IssueCredit()
+        return family.IssueCredit()
 
     EXECUTOR_FACTORIES["test_kind"] = factory
     try:
@@ -219,7 +188,7 @@ def test_an_upstream_entry_uses_the_registered_executor_factory() -> None:
     finally:
         del EXECUTOR_FACTORIES["test_kind"]
     assert made == [("t1", {"url": "http://upstream.invalid/x"})]
-    assert isinstance(tool.handler, catalog_tool.IssueCredit)
+    assert isinstance(tool.handler, family.IssueCredit)
 
 
 def test_a_later_catalog_replaces_an_entry(tmp_path: Path, credit_tool: None) -> None:

@@ -8,19 +8,19 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from banking.models import Account
 from core.models import AgentKey, IdempotencyRecord, ToolCall
 from core.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
-from tests.conftest import Bank
+from tests.conftest import Principals
+from tests.family import CREDIT_TOOL
 
 
-def _tool_call(bank: Bank) -> ToolCall:
+def _tool_call(principals: Principals) -> ToolCall:
     return ToolCall(
         id=uuid.uuid4(),
-        customer=bank.alice,
-        agent_key=AgentKey.objects.filter(customer=bank.alice).first(),
+        customer=principals.alice,
+        agent_key=AgentKey.objects.filter(customer=principals.alice).first(),
         session_id="s-1",
-        tool="transfer_funds",
+        tool=CREDIT_TOOL,
         provider="native",
         status="dispatching",
         http_status=202,
@@ -28,11 +28,11 @@ def _tool_call(bank: Bank) -> ToolCall:
     )
 
 
-def test_it_inserts_a_row_and_sets_its_generated_id(bank: Bank) -> None:
-    call = _tool_call(bank)
+def test_it_inserts_a_row_and_sets_its_generated_id(principals: Principals) -> None:
+    call = _tool_call(principals)
     record = IdempotencyRecord(
-        customer=bank.alice,
-        tool="transfer_funds",
+        customer=principals.alice,
+        tool=CREDIT_TOOL,
         key="k-1",
         arguments_hash="h",
         outcome={"status": "dispatching"},
@@ -48,8 +48,8 @@ def test_it_inserts_a_row_and_sets_its_generated_id(bank: Bank) -> None:
     assert stored.created_at is not None  # auto_now_add applied, as save() would
 
 
-def test_it_updates_by_key_with_json_and_foreign_keys(bank: Bank) -> None:
-    first, second = _tool_call(bank), _tool_call(bank)
+def test_it_updates_by_key_with_json_and_foreign_keys(principals: Principals) -> None:
+    first, second = _tool_call(principals), _tool_call(principals)
     with pipelined():
         send_inserts([first, second])
         send_update(
@@ -72,31 +72,31 @@ def test_it_refuses_a_name_that_is_no_column() -> None:
         send_update(ToolCall, where="id", equals=uuid.uuid4(), values={"dispatch": None})
 
 
-def test_it_reads_the_rows_the_orm_would_build(bank: Bank) -> None:
-    call = _tool_call(bank)
+def test_it_reads_the_rows_the_orm_would_build(principals: Principals) -> None:
+    call = _tool_call(principals)
     call.save()
     expires = timezone.now() + timedelta(hours=1)
     record = IdempotencyRecord.objects.create(
-        customer=bank.alice,
-        tool="transfer_funds",
+        customer=principals.alice,
+        tool=CREDIT_TOOL,
         key="k-read",
         arguments_hash="h",
         outcome={"status": "completed", "result": {"amount": 5}},
         tool_call=call,
         expires_at=expires,
     )
-    other = _tool_call(bank)
+    other = _tool_call(principals)
     other.save()
     IdempotencyRecord.objects.create(
-        customer=bank.alice,
-        tool="transfer_funds",
+        customer=principals.alice,
+        tool=CREDIT_TOOL,
         key="k-other",
         arguments_hash="h",
         outcome={},
         tool_call=other,
         expires_at=expires,
     )
-    (found,) = select_rows(IdempotencyRecord, customer_id=bank.alice.id, tool="transfer_funds", key="k-read")
+    (found,) = select_rows(IdempotencyRecord, customer_id=principals.alice.id, tool=CREDIT_TOOL, key="k-read")
     orm = IdempotencyRecord.objects.get(pk=record.pk)
     # Every column converted as the ORM converts it: JSON, datetimes, UUID foreign keys.
     for field in IdempotencyRecord._meta.concrete_fields:
@@ -104,15 +104,17 @@ def test_it_reads_the_rows_the_orm_would_build(bank: Bank) -> None:
     assert found.outcome == {"status": "completed", "result": {"amount": 5}}
     assert found.tool_call_id == call.id and found.expires_at == expires
     assert not found._state.adding  # a stored row: saving it again updates, as for the ORM's
-    assert select_rows(IdempotencyRecord, customer_id=bank.alice.id, tool="transfer_funds", key="missing") == []
+    assert select_rows(IdempotencyRecord, customer_id=principals.alice.id, tool=CREDIT_TOOL, key="missing") == []
 
 
-def test_it_reads_any_of_several_values(bank: Bank) -> None:
-    numbers = {account.number for account in Account.objects.filter(customer=bank.alice)[:2]}
-    assert {account.number for account in select_rows(Account, number=numbers)} == numbers
+def test_it_reads_any_of_several_values(principals: Principals) -> None:
+    AgentKey.objects.issue(customer=principals.alice, allowed_tools=[CREDIT_TOOL])
+    prefixes = {key.prefix for key in AgentKey.objects.filter(customer=principals.alice)[:2]}
+    assert len(prefixes) == 2
+    assert {key.prefix for key in select_rows(AgentKey, prefix=prefixes)} == prefixes
     # Each size is a statement of its own; one value alone and none at all also work.
-    (one,) = select_rows(Account, number=[sorted(numbers)[0]])
-    assert one.balance_cents == Account.objects.get(number=one.number).balance_cents
-    assert select_rows(Account, number=[]) == []
+    (one,) = select_rows(AgentKey, prefix=[sorted(prefixes)[0]])
+    assert one.allowed_tools == AgentKey.objects.get(prefix=one.prefix).allowed_tools
+    assert select_rows(AgentKey, prefix=[]) == []
     with pytest.raises(ValueError, match="is not a column"):
-        select_rows(type(bank.alice), accounts=1)  # a reverse relation, not a column
+        select_rows(type(principals.alice), agent_keys=1)  # a reverse relation, not a column

@@ -1,17 +1,13 @@
-"""Helpers for the audit tests: events written through the one write path."""
+"""Audit entries for the tests: events written through the one write path, and history rewritten as an attacker would."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from django.db import connection
-from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from audit.services import AuditEvent, audit_append
-from tests.conftest import Bank, person_client
 
 
 def event(action: str = "tool_call_received", result: str = "success", **fields: Any) -> AuditEvent:
@@ -28,11 +24,6 @@ def event(action: str = "tool_call_received", result: str = "success", **fields:
 
 def append(*events: AuditEvent) -> list[AuditEntry]:
     return audit_append(list(events))
-
-
-@pytest.fixture
-def compliance(bank: Bank) -> APIClient:
-    return person_client(bank.compliance)
 
 
 def bypass_append_only() -> None:
@@ -53,16 +44,3 @@ def restore_append_only() -> None:
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("ALTER TABLE audit_auditentry ENABLE TRIGGER audit_entry_no_update_delete")
         # On SQLite the rollback at the end of the test brings the triggers back.
-
-
-@pytest.fixture
-def tamper(db: Any) -> Iterator[Any]:
-    """Run raw SQL against the audit table with its append-only triggers off, then turn them on again."""
-
-    def run(sql: str, params: list[Any]) -> None:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-
-    bypass_append_only()
-    yield run
-    restore_append_only()

@@ -6,10 +6,10 @@ blind sets, against the detection after the second blind set: indirect
 overrides in 27 languages, authority roles, new tasks in polite and SOV
 forms, data carried out through links, forms and references, homoglyphs,
 letter spacing and \\x-escaped hex beside the issue's families.  Never
-trained on; bench/sanitizer.py and tests/pipeline/test_corpus.py only
+trained on; bench/sanitizer.py and tests/detection/test_corpus.py only
 measure it (split "blind3").
 
-    python tests/pipeline/corpus/blind3.py   # writes blind3_attacks.jsonl, blind3_legitimate.jsonl
+    python tests/detection/corpus/blind3.py   # writes blind3_attacks.jsonl, blind3_legitimate.jsonl
 
 All hosts are under example.com / example.net / .invalid; all account,
 card, phone and IBAN numbers are made up.

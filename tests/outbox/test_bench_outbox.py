@@ -12,7 +12,7 @@ from outbox.bench_views import bare_outbox
 from outbox.models import Dispatch
 from outbox.services import upstream_key
 from tests.live import unique
-from tests.upstream.conftest import TOKEN, FakeUpstream
+from tests.upstream.fakes import TOKEN, FakeUpstream
 from upstream.executors import upstream_executor_from_spec
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db]

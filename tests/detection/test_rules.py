@@ -2,7 +2,7 @@
 stops its own block examples and lets its pass neighbours through, and a
 rule file that cannot show its rule firing does not load.
 
-    .venv/bin/python -m pytest -p no:django tests/pipeline/test_rules.py -q
+    .venv/bin/python -m pytest -p no:django tests/detection/test_rules.py -q
 """
 
 from __future__ import annotations
