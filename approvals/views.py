@@ -31,6 +31,7 @@ from approvals.templatetags.money import cents
 from core.models import AgentSession
 from people import stepup
 from people.credentials import session_release
+from people.roles import signed_in_person
 
 View = Callable[..., HttpResponseBase]
 
@@ -175,7 +176,7 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     try:
         approval = approval_decide(
             approval_id=approval_id,
-            reviewer=request.user,
+            reviewer=signed_in_person(request),
             decision=data["decision"],
             step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],
@@ -201,7 +202,7 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int)
 
     It re-posts the same form with the code added, so nothing typed is lost.
     """
-    if stepup.totp_confirmed(request.user) is None:
+    if stepup.totp_confirmed(signed_in_person(request)) is None:
         return render(
             request,
             "approvals/step_up.html",
@@ -338,7 +339,7 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     try:
         outcome = case_decide(
             approvals=approvals,
-            reviewer=request.user,
+            reviewer=signed_in_person(request),
             decision=data["decision"],
             step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],

@@ -12,7 +12,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.core.cache import cache
@@ -57,6 +57,20 @@ def cached_outcome(scope: IdempotencyScope) -> dict[str, Any] | None:
         raise IdempotencyUnavailable(str(exc)) from exc
 
 
+class CacheSerializer(Protocol):
+    """django-redis's cache client as used here: the cache's own serializer and compressor, both ways."""
+
+    def encode(self, value: Any) -> bytes | int: ...
+
+    def decode(self, value: bytes | int | str) -> Any: ...
+
+
+def _redis_serializer() -> CacheSerializer:
+    """The default cache's client; only with REDIS_URL set, when that cache is django-redis's."""
+    client: CacheSerializer = cache.client  # type: ignore[attr-defined]  # stubs know only BaseCache
+    return client
+
+
 # The hot copy, or else the lock, in one round trip: a retry of a settled key
 # never takes the lock, and a fresh key costs one command instead of two.
 _CLAIM_SCRIPT = """
@@ -87,7 +101,7 @@ def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
         raise IdempotencyUnavailable(str(exc)) from exc
     if found:
         # Decoded as the cache's own get() would (the client's serializer).
-        return cache.client.decode(stored), None
+        return _redis_serializer().decode(stored), None
     return None, (token if stored else None)
 
 
@@ -124,7 +138,7 @@ def lock_release(scope: IdempotencyScope, token: int, *, remember: tuple[dict[st
                 cache.make_key(scope.lock_key),
                 cache.make_key(scope.cache_key),
                 str(token),
-                b"" if entry is None else cache.client.encode(entry),
+                b"" if entry is None else _redis_serializer().encode(entry),
                 max(1, int(ttl)),
             )
             return

@@ -11,7 +11,7 @@ STAFF_GROUPS = (REVIEWERS_GROUP, COMPLIANCE_GROUP)
 
 
 def signed_in_person(request: HttpRequest) -> User:
-    """The person behind a request that a sign-in decorator (staff_required, reviewer_required) let through."""
+    """The person behind a request that sign-in already let through (staff_required, reviewer_required, the admin)."""
     user = request.user
     if not isinstance(user, User):
         raise TypeError("this view needs a signed-in person")

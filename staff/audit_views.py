@@ -26,7 +26,7 @@ from audit.models import Alert, AuditEntry
 from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
 from audit.services import HASHED_FIELDS, entry_hash
 from core.enums import AuditAction, AuditResult
-from people.roles import person_groups
+from people.roles import person_groups, signed_in_person
 from staff import incidents
 from staff import selectors as staff_selectors
 from staff.views import staff_required
@@ -213,7 +213,7 @@ def alert_triage(request: HttpRequest, alert_id: int) -> HttpResponse:
     try:
         triage = incidents.alert_triage(
             alert_id=alert_id,
-            actor=request.user,
+            actor=signed_in_person(request),
             action=request.POST.get("action", ""),
             note=request.POST.get("note", ""),
             assignee_username=request.POST.get("assignee", ""),
@@ -237,7 +237,7 @@ def quarantines(request: HttpRequest) -> HttpResponse:
 @staff_required
 def quarantine_release(request: HttpRequest, session_pk: int) -> HttpResponse:
     try:
-        session = incidents.quarantined_session_release(session_pk=session_pk, actor=request.user)
+        session = incidents.quarantined_session_release(session_pk=session_pk, actor=signed_in_person(request))
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -251,7 +251,7 @@ def quarantine_release(request: HttpRequest, session_pk: int) -> HttpResponse:
 @staff_required
 def quarantined_key_release(request: HttpRequest, key_pk: int) -> HttpResponse:
     try:
-        key = incidents.quarantined_key_release(key_pk=key_pk, actor=request.user)
+        key = incidents.quarantined_key_release(key_pk=key_pk, actor=signed_in_person(request))
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -276,7 +276,9 @@ def agent_keys(request: HttpRequest) -> HttpResponse:
 @staff_required
 def agent_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
     try:
-        key = incidents.agent_key_revoke(key_id=key_id, actor=request.user, note=request.POST.get("note", ""))
+        key = incidents.agent_key_revoke(
+            key_id=key_id, actor=signed_in_person(request), note=request.POST.get("note", "")
+        )
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc
@@ -290,7 +292,7 @@ def agent_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 @staff_required
 def agent_key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
     try:
-        key, raw = incidents.agent_key_rotate(key_id=key_id, actor=request.user)
+        key, raw = incidents.agent_key_rotate(key_id=key_id, actor=signed_in_person(request))
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc

@@ -51,6 +51,7 @@ def quarantines_open() -> list[Quarantine]:
             release_pk=k.pk,
         )
         for k in keys
+        if k.quarantined_at is not None  # the query's own filter, restated for the type checker
     ]
     return found + [
         Quarantine(
@@ -62,6 +63,7 @@ def quarantines_open() -> list[Quarantine]:
             release_pk=s.pk,
         )
         for s in sessions
+        if s.quarantined_at is not None  # the query's own filter, restated for the type checker
     ]
 
 

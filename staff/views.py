@@ -19,7 +19,7 @@ from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
 from people import stepup
 from people.models import PersonalToken
-from people.roles import person_actor, person_groups
+from people.roles import person_actor, person_groups, signed_in_person
 from staff import selectors
 
 View = Callable[..., HttpResponse]
@@ -48,10 +48,11 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
 
 @staff_required
 def security(request: HttpRequest) -> HttpResponse:
-    device = stepup.totp_confirmed(request.user)
+    user = signed_in_person(request)
+    device = stepup.totp_confirmed(user)
     pending = (
         request.session.get("staff_enrolling")
-        and stepup.TOTPDevice.objects.filter(user=request.user, confirmed=False).order_by("-id").first()
+        and stepup.totp_devices.filter(user=user, confirmed=False).order_by("-id").first()
     )
     context = {
         "device": device,
@@ -59,7 +60,7 @@ def security(request: HttpRequest) -> HttpResponse:
         "qr_svg": stepup.totp_qr_svg(pending) if pending else "",
         "pending_secret": stepup.totp_secret_base32(pending) if pending else "",
         "fresh": stepup.factor_fresh(request),
-        "tokens": selectors.personal_tokens(int(request.user.pk)),
+        "tokens": selectors.personal_tokens(user.pk),
         "new_token": request.session.pop("staff_new_token", None),
         "next": _safe_next(request, ""),
     }
@@ -69,7 +70,7 @@ def security(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_required
 def factor_enrol(request: HttpRequest) -> HttpResponse:
-    stepup.totp_enrol_start(user=request.user)
+    stepup.totp_enrol_start(user=signed_in_person(request))
     request.session["staff_enrolling"] = True
     return redirect("staff:security")
 
@@ -77,7 +78,7 @@ def factor_enrol(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_required
 def factor_confirm(request: HttpRequest) -> HttpResponse:
-    if stepup.factor_verify(request, user=request.user, token=request.POST.get("token", ""), confirm=True):
+    if stepup.factor_verify(request, user=signed_in_person(request), token=request.POST.get("token", ""), confirm=True):
         request.session.pop("staff_enrolling", None)
         messages.success(request, "Authenticator app enrolled: large approvals will ask for its code.")
         return redirect(_safe_next(request, "staff:security"))
@@ -94,9 +95,10 @@ def token_create(request: HttpRequest) -> HttpResponse:
             request, f"Not created: name the token (1 to {TOKEN_NAME_MAX} characters), e.g. the script using it."
         )
         return redirect("staff:security")
-    label, kind = person_actor(request.user)
+    user = signed_in_person(request)
+    label, kind = person_actor(user)
     with transaction.atomic():
-        token, raw = PersonalToken.objects.issue(user=request.user, name=name)
+        token, raw = PersonalToken.objects.issue(user=user, name=name)
         audit_append(
             [
                 AuditEvent(
@@ -116,9 +118,10 @@ def token_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_required
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    label, kind = person_actor(request.user)
+    user = signed_in_person(request)
+    label, kind = person_actor(user)
     with transaction.atomic():
-        mine = PersonalToken.objects.filter(user_id=request.user.pk)
+        mine = PersonalToken.objects.filter(user_id=user.pk)
         revoked = mine.filter(id=token_id, revoked_at__isnull=True).update(revoked_at=timezone.now())
         if revoked:
             token = PersonalToken.objects.get(id=token_id)

@@ -16,6 +16,7 @@ from django.http import HttpRequest
 
 from core.admin import ReadOnlyAdmin
 from core.models import AgentKey, AgentSession, Customer, ToolCall
+from people.roles import signed_in_person
 from staff.incidents import IncidentRefused, agent_key_revoke
 
 
@@ -41,10 +42,11 @@ class AgentKeyAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Revoke the selected keys")
     def revoke(self, request: HttpRequest, queryset: QuerySet[AgentKey]) -> None:
+        actor = signed_in_person(request)
         done = 0
         for key in queryset:
             try:
-                agent_key_revoke(key_id=key.pk, actor=request.user, note="revoked in the admin")
+                agent_key_revoke(key_id=key.pk, actor=actor, note="revoked in the admin")
                 done += 1
             except IncidentRefused:
                 pass

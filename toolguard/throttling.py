@@ -30,10 +30,14 @@ class AgentKeyRateThrottle(BaseThrottle):
     def allow_request(self, request: Request, view: Any) -> bool:
         if not isinstance(request.auth, AgentKey):
             return True
+        return self.allow_key(request.auth)
+
+    def allow_key(self, agent_key: AgentKey) -> bool:
+        """The same budget for an endpoint outside DRF (the MCP one), which has the key but no Request."""
         count, per = _parse_rate(settings.TOOLGUARD_AGENT_RATE)
         now = time.time()
         window = int(now // per)
-        key = f"throttle:agent:{request.auth.prefix}:{window}"
+        key = f"throttle:agent:{agent_key.prefix}:{window}"
         try:
             calls = _count_call(key, timeout=per + 1)
         except (ValueError, *STORE_ERRORS):  # ValueError: the counter vanished mid-count (flush, eviction)

@@ -21,7 +21,7 @@ def cents(value: object, currency: str = "USD") -> str:
     if isinstance(value, bool):
         return str(value)
     try:
-        amount = int(value)
+        amount = int(value)  # type: ignore[call-overload]  # templates pass anything; what int() refuses is caught below
     except (TypeError, ValueError):
         return str(value)
     if isinstance(value, float) and value != amount:

@@ -33,8 +33,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set[str] = set()
-        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise StrictJSONError("duplicate_key", f"duplicate key {duplicate[:64]!r}")
+        for key, _ in pairs:
+            if key in seen:
+                raise StrictJSONError("duplicate_key", f"duplicate key {key[:64]!r}")
+            seen.add(key)
     return value
 
 

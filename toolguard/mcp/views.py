@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-from types import SimpleNamespace
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -54,7 +53,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         )
     throttle = AgentKeyRateThrottle()
     # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
-    if not throttle.allow_request(SimpleNamespace(auth=agent_key), None):
+    if not throttle.allow_key(agent_key):
         retry_after = str(math.ceil(throttle.wait() or 1))
         return _render(
             error_reply(429, None, RATE_LIMITED, "too many calls for this agent key", **{"Retry-After": retry_after})
