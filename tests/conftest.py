@@ -24,7 +24,7 @@ from banking.models import Account, Payee
 from core.models import AgentKey, Customer
 from tests.audit.entries import bypass_append_only, restore_append_only
 from tests.family import CREDIT_TOOL, family_registered
-from tests.live import Gunicorn, unique
+from tests.live import Gunicorn, gunicorn, unique
 from tests.upstream.fakes import TOOLS, FakeUpstream, Guarded, Worker, upstream_env
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -271,3 +271,40 @@ def worker(guarded: Guarded) -> Iterator[Worker]:
         yield running
     finally:
         running.stop()
+
+
+# --- Live servers: one shared per test process, and data committed for them to read ---
+
+
+@pytest.fixture(scope="session")
+def server(django_db_setup: Any) -> Iterator[Gunicorn]:
+    """One gunicorn (two workers) on the test database and Redis, for every test that needs nothing of its own.
+
+    Tests that need other settings, more workers or a server to break start
+    their own with tests.live.gunicorn.
+    """
+    with gunicorn(workers=2) as live:
+        yield live
+
+
+@pytest.fixture
+def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[Bank, str, Any]]:
+    """A bank committed under a unique suffix (servers read it from their own connections), and the blocker."""
+    suffix = unique("-")
+    with django_db_blocker.unblock():
+        yield make_bank(suffix), suffix, django_db_blocker
+
+
+@pytest.fixture
+def live(live_bank: tuple[Bank, str, Any]) -> tuple[Bank, str]:
+    bank, suffix, _ = live_bank
+    return bank, suffix
+
+
+def pytest_runtest_setup(item: Any) -> None:
+    # Marks instead of a call in every fixture: `needs_postgres` and `needs_redis`
+    # skip with the reason printed (never in CI, where they fail instead).
+    if item.get_closest_marker("needs_postgres") is not None:
+        requires_postgres()
+    if item.get_closest_marker("needs_redis") is not None:
+        requires_redis()

@@ -15,18 +15,11 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from banking.models import Transfer
-from tests.conftest import make_bank, requires_postgres, transfer_call
+from tests.conftest import requires_postgres, transfer_call
 from tests.live import ROOT, bearer, child_env, gunicorn, unique
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture
-def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Any:
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix, django_db_blocker
 
 
 def test_twenty_concurrent_approvals_execute_once(live_bank: Any) -> None:

@@ -20,7 +20,7 @@ from django.db import connections
 
 from banking.models import Transfer
 from tests.conftest import Bank, make_bank, transfer_call
-from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, gunicorn, require_chromium, unique
+from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, require_chromium, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -32,16 +32,8 @@ TWENTY_K = 2_000_000
 
 
 @pytest.fixture(scope="module")
-def server(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Gunicorn]:
-    require_chromium()
-    # These reviewers have no second factor; step-up has its own browser test
-    # (test_incident_browser.py), so large approvals here do not ask for it.
-    with gunicorn(workers=2, env={"TOOLGUARD_STEP_UP_CENTS": str(10**12)}) as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
 def browser(server: Gunicorn) -> Iterator[Any]:
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:

@@ -23,7 +23,7 @@ from audit.models import Alert
 from audit.services import audit_append
 from tests.audit.entries import event
 from tests.conftest import make_bank, transfer_call
-from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, bearer, gunicorn, require_chromium, unique
+from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, bearer, require_chromium, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -40,15 +40,9 @@ class Scene:
     approval_id: str
 
 
-@pytest.fixture(scope="module")
-def server(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Gunicorn]:
-    require_chromium()
-    with gunicorn(workers=2) as live:
-        yield live
-
-
 @pytest.fixture
 def page(server: Gunicorn) -> Iterator[Any]:
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

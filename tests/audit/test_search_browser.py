@@ -20,22 +20,16 @@ from audit.models import AuditEntry
 from audit.services import audit_append
 from tests.audit.entries import event
 from tests.conftest import make_bank
-from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, gunicorn, require_chromium, unique
+from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, require_chromium, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 PASSWORD = "correct-horse-battery"
 
 
-@pytest.fixture(scope="module")
-def server(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Gunicorn]:
-    require_chromium()
-    with gunicorn(workers=2) as live:
-        yield live
-
-
 @pytest.fixture
 def page(server: Gunicorn, tmp_path: Path) -> Iterator[Any]:
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

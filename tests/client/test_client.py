@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -17,27 +16,13 @@ from audit.models import AuditEntry
 from banking.models import Transfer
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall
-from tests.conftest import Bank, make_bank, requires_redis
+from tests.conftest import Bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
 from toolguard_client import ToolguardClient
 
 pytestmark = pytest.mark.live
 
 START = 5_000_000  # make_bank's checking balance
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup: Any) -> Iterator[Gunicorn]:
-    with gunicorn(workers=2) as live:
-        yield live
-
-
-@pytest.fixture
-def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[Bank, str]]:
-    # Committed data: the live server reads it from its own connections.
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix
 
 
 def transfer(sfx: str, amount: int, *, to: str = "savings", call_id: str = "call_1", **extra: Any) -> dict[str, Any]:

@@ -6,7 +6,6 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,24 +19,11 @@ from openai.types.responses import ResponseFunctionToolCall
 from openai.types.responses.response_input_item_param import FunctionCallOutput
 from pydantic import TypeAdapter
 
-from tests.conftest import Bank, make_bank
-from tests.live import ROOT, Gunicorn, gunicorn, unique
+from tests.conftest import Bank
+from tests.live import ROOT, Gunicorn, unique
 from toolguard_client import ToolguardClient
 
 pytestmark = pytest.mark.live
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup: Any) -> Iterator[Gunicorn]:
-    with gunicorn(workers=2) as live:
-        yield live
-
-
-@pytest.fixture
-def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[Bank, str]]:
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix
 
 
 def move(sfx: str, amount: int) -> dict[str, Any]:

@@ -6,28 +6,14 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.conftest import Bank, make_bank
-from tests.live import ROOT, Gunicorn, gunicorn, unique
+from tests.conftest import Bank
+from tests.live import ROOT, Gunicorn
 
 pytestmark = pytest.mark.live
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup: Any) -> Iterator[Gunicorn]:
-    with gunicorn(workers=2) as live:
-        yield live
-
-
-@pytest.fixture
-def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[Bank, str]]:
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix
 
 
 def run_example(script: str, *args: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from audit.models import Alert, AuditEntry
 from core.models import AgentKey, AgentSession
 from staff.models import AlertTriage
 from tests.conftest import Bank, agent_client, transfer_call
+from tests.people.test_credential_rule_everywhere import make_key_admin
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +155,7 @@ def test_a_revoked_key_is_refused_at_once_and_the_revocation_is_audited(bank: Ba
 
 def test_rotate_shows_the_new_key_once_and_it_works(bank: Bank) -> None:
     old = AgentKey.objects.get(customer=bank.alice)
-    client = signed_in(bank.reviewer)
+    client = signed_in(make_key_admin(bank.reviewer))
     html = client.post(f"/audit/keys/{old.pk}/rotate/", follow=True).content.decode()
     secret = re.search(r'<pre class="mono" id="new-secret">([^<]+)</pre>', html)
     assert secret is not None

@@ -13,19 +13,11 @@ import redis
 
 from audit.models import AuditEntry
 from banking.models import Transfer
-from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
-from tests.live import RedisServer, bearer, gunicorn, unique
+from tests.conftest import requires_redis, transfer_call
+from tests.live import Gunicorn, RedisServer, bearer, gunicorn, unique
 from tests.live import test_database_url as database_url
 
-pytestmark = pytest.mark.live
-
-
-@pytest.fixture
-def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Any:
-    requires_postgres()
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix, django_db_blocker
+pytestmark = [pytest.mark.live, pytest.mark.needs_postgres]
 
 
 def committed(blocker: Any, fn: Any) -> Any:
@@ -56,16 +48,15 @@ def test_fifty_concurrent_same_key_calls_execute_once(live_bank: Any) -> None:
     assert committed(blocker, lambda: bank.balance(f"checking{sfx}")) == 5_000_000 - 1_234
 
 
-def test_flushing_redis_between_retries_does_not_execute_twice(live_bank: Any) -> None:
+def test_flushing_redis_between_retries_does_not_execute_twice(server: Gunicorn, live_bank: Any) -> None:
     requires_redis()
     bank, sfx, blocker = live_bank
     call = transfer_call(
         key=unique("flush"), amount=700, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("s")
     )
-    with gunicorn(workers=2) as server:
-        first = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
-        redis.Redis.from_url(server_redis_url()).flushdb()
-        retry = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
+    first = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
+    redis.Redis.from_url(server_redis_url()).flushdb()
+    retry = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key))
     assert first.json()["status"] == "completed"
     assert retry.json()["replayed"] is True and retry.headers["Idempotent-Replayed"] == "true"
     assert retry.json()["result"] == first.json()["result"]
@@ -78,7 +69,7 @@ def server_redis_url() -> str:
     return settings.REDIS_URL
 
 
-def test_same_key_other_customer_is_independent_live(live_bank: Any) -> None:
+def test_same_key_other_customer_is_independent_live(server: Gunicorn, live_bank: Any) -> None:
     requires_redis()
     bank, sfx, blocker = live_bank
     key = unique("both")
@@ -86,9 +77,8 @@ def test_same_key_other_customer_is_independent_live(live_bank: Any) -> None:
         bank.bob.accounts.filter(number=f"bobext1{sfx}").update(balance_cents=10_000)
     alice_call = transfer_call(key=key, amount=100, source=f"checking{sfx}", to=f"savings{sfx}")
     bob_call = transfer_call(key=key, amount=100, source=f"bobext1{sfx}", to=f"bobext2{sfx}")
-    with gunicorn(workers=2) as server:
-        a = httpx.post(f"{server.url}/api/v1/tool-calls", json=alice_call, headers=bearer(bank.alice_key)).json()
-        b = httpx.post(f"{server.url}/api/v1/tool-calls", json=bob_call, headers=bearer(bank.bob_key)).json()
+    a = httpx.post(f"{server.url}/api/v1/tool-calls", json=alice_call, headers=bearer(bank.alice_key)).json()
+    b = httpx.post(f"{server.url}/api/v1/tool-calls", json=bob_call, headers=bearer(bank.bob_key)).json()
     assert a["replayed"] is False and b["replayed"] is False
     assert a["result"]["transfer_id"] != b["result"]["transfer_id"]
 
@@ -164,7 +154,7 @@ def _wait_for_waiters(blocker: Any, n: int) -> None:
     ],
 )
 def test_a_lost_lock_answers_the_duplicate_with_the_committed_outcome(
-    live_bank: Any, balance: int, amount: int
+    server: Gunicorn, live_bank: Any, balance: int, amount: int
 ) -> None:
     """Redis loses the key's lock while A waits on its customer row, so B runs too.
 
@@ -186,7 +176,7 @@ def test_a_lost_lock_answers_the_duplicate_with_the_committed_outcome(
         AgentSession.objects.create(customer=bank.alice, session_id=session_id)
     scope = IdempotencyScope(bank.alice.id, "transfer_funds", key)
 
-    with gunicorn(workers=2) as server, ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:
         holder = psycopg.connect(database_url())
         try:
             # The customer row is what serialises one customer's state-changing calls.

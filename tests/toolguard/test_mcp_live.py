@@ -12,19 +12,9 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from core.models import AgentSession
-from tests.conftest import make_bank, requires_postgres, requires_redis
-from tests.live import bearer, gunicorn, unique
+from tests.live import Gunicorn, bearer, gunicorn, unique
 
-pytestmark = pytest.mark.live
-
-
-@pytest.fixture
-def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Any:
-    requires_postgres()
-    requires_redis()
-    suffix = unique("-")
-    with django_db_blocker.unblock():
-        yield make_bank(suffix), suffix, django_db_blocker
+pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 
 
 async def _tour(url: str, key: str, sfx: str) -> dict[str, Any]:
@@ -58,10 +48,9 @@ async def _tour(url: str, key: str, sfx: str) -> dict[str, Any]:
     return seen
 
 
-def test_the_official_client_lists_calls_holds_and_sees_blocks(live_bank: Any) -> None:
+def test_the_official_client_lists_calls_holds_and_sees_blocks(server: Gunicorn, live_bank: Any) -> None:
     bank, sfx, blocker = live_bank
-    with gunicorn(workers=2) as server:
-        seen = anyio.run(_tour, server.url, bank.alice_key, sfx)
+    seen = anyio.run(_tour, server.url, bank.alice_key, sfx)
 
     assert seen["init"].server_info.name == "toolguard"
     names = {tool.name for tool in seen["tools"].tools}
