@@ -34,7 +34,7 @@ from django.utils.module_loading import import_string
 from jsonschema.exceptions import SchemaError
 
 from core.policy import Policy, ValueSpec
-from core.tools import RESULT_POLICIES, Tool, ToolHandler, register
+from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
 
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 ENTRY_KEYS = frozenset(
@@ -42,7 +42,6 @@ ENTRY_KEYS = frozenset(
 )
 # The sanitizer's field kinds (docs/detection.md): free_text_links is free text
 # that never reaches a model, where Markdown/HTML links and images are allowed.
-FIELD_KINDS = frozenset({"identifier", "free_text", "free_text_links"})
 
 # upstream kind ("http", "mcp"...) -> factory(tool name, its config) -> handler.
 ExecutorFactory = Callable[[str, Mapping[str, Any]], ToolHandler]
@@ -149,7 +148,7 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
 
 def _fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:
     fields = entry.get("fields") or {}
-    if not isinstance(fields, Mapping) or not set(fields.values()) <= FIELD_KINDS:
+    if not isinstance(fields, Mapping) or not set(fields.values()) <= set(FIELD_KINDS):
         raise ImproperlyConfigured(f"{where}: fields must map argument names to {' or '.join(sorted(FIELD_KINDS))}")
     return dict(fields)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from django.apps import apps
 from django.utils.module_loading import import_string
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 # Sanitizer kinds (detection/sanitizer): free_text_links is free
 # text that never reaches a model, where Markdown/HTML links are allowed.
 FieldKind = Literal["identifier", "free_text", "free_text_links"]
+FIELD_KINDS: tuple[FieldKind, ...] = get_args(FieldKind)
 # What reaches the model of a tool's result (detection/results.py).
 RESULT_POLICIES = ("pass", "mark", "withhold")
 

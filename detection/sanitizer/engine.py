@@ -21,9 +21,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import unquote
 
+from core.tools import FIELD_KINDS, FieldKind
 from detection.sanitizer.canonical import (
     SPACED_OUT_RE,
     STORED_STRIP_RE,
@@ -49,8 +50,6 @@ from detection.sanitizer.rules import (
 # links and images to external hosts are refused, because the text may reach
 # a model that renders or follows them.  free_text_links: free text that
 # never reaches a model (the links rules are skipped).
-FieldKind = Literal["identifier", "free_text", "free_text_links"]
-FIELD_KINDS: tuple[str, ...] = ("identifier", "free_text", "free_text_links")
 
 RULES: tuple[Rule, ...] = load_rules()
 _MIN_SPELLING_TRIGGER = 3
