@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from approvals.services import DecisionRefused, _decide_after_step_up, reviewer_label, step_up_check
+from approvals.services import (
+    DecisionRefused,
+    _decide_after_step_up,
+    decision_rights_check,
+    reviewer_label,
+    step_up_check,
+)
 from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
 from people.stepup import StepUpProof
@@ -43,6 +49,9 @@ def case_decide(
     """
     if decision not in ApprovalDecision.Decision.values:
         raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
+    # The whole case is refused to a non-reviewer before any second factor is asked;
+    # each request is judged again under its own lock.
+    decision_rights_check(reviewer)
     if decision == ApprovalDecision.Decision.REJECT and not reason_code:
         raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
     if decision == ApprovalDecision.Decision.APPROVE and any(a.required_approvals > 1 for a in approvals):

@@ -30,6 +30,10 @@ from core.idempotency import IdempotencyScope
 from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_hook, get_tool
 from detection.results import result_screen
+from people.credentials import key_custodians
+from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, decision_refusal
+from people.roles import REVIEWERS_GROUP as REVIEWERS_GROUP  # the reviewer pages and tasks name it from here
+from people.roles import person_actor, person_groups
 from people.stepup import StepUpProof, StepUpRefused, step_up_require
 
 if TYPE_CHECKING:
@@ -37,8 +41,6 @@ if TYPE_CHECKING:
     from core.tools import Tool
 
 logger = logging.getLogger(__name__)
-
-REVIEWERS_GROUP = "reviewers"
 
 
 class DecisionRefused(Exception):
@@ -265,8 +267,59 @@ def _check_decision(reviewer: User, decision: str, reason_code: str) -> None:
         raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
     if reason_code and reason_code not in ApprovalDecision.ReasonCode.values:
         raise DecisionRefused("invalid_reason_code", "unknown reason code", http_status=400)
-    if not reviewer.groups.filter(name=REVIEWERS_GROUP).exists():
-        raise DecisionRefused("not_a_reviewer", "only reviewers can decide approval requests", http_status=403)
+    # Before the request is read: a non-reviewer is refused before being asked for a second factor.
+    decision_rights_check(reviewer)
+
+
+def _duty_conflict_refuse(reviewer: User, approval_id: uuid.UUID | str) -> None:
+    """Refuse, and audit, a reviewer who held the request's agent key within the duty window.
+
+    Checked before the decision's transaction so that the refusal's audit
+    entry is kept: a key holder trying to clear their key's request is
+    exactly what compliance must see. The key a request was made with never
+    changes, so reading it without the row lock is safe.
+    """
+    held = (
+        ApprovalRequest.objects.filter(id=approval_id).values("agent_key_id", "customer__external_id", "tool").first()
+    )
+    if held is None or held["agent_key_id"] is None or reviewer.pk not in key_custodians(key_id=held["agent_key_id"]):
+        return
+    label, kind = person_actor(reviewer)
+    with transaction.atomic():
+        audit_append(
+            [
+                AuditEvent(
+                    actor=label,
+                    actor_type=kind,
+                    action=AuditAction.DUTY_CONFLICT,
+                    result=AuditResult.BLOCKED,
+                    customer=held["customer__external_id"],
+                    tool=held["tool"],
+                    approval_id=str(approval_id),
+                    details={"rule": DUTY_CONFLICT.code},
+                )
+            ]
+        )
+    raise DecisionRefused(DUTY_CONFLICT.code, DUTY_CONFLICT.message, http_status=403)
+
+
+def decision_rights_check(reviewer: User, approval: ApprovalRequest | None = None) -> None:
+    """Refuse a person who may not decide `approval` (people.duties); without it, judge the person alone."""
+    refusal = decision_refusal(
+        user_id=reviewer.pk,
+        groups=person_groups(reviewer),
+        customer_user_id=approval.customer.user_id if approval is not None else None,
+        earlier_deciders=set(approval.decisions.values_list("reviewer_id", flat=True)) if approval is not None else (),
+        custodians=key_custodians(key_id=approval.agent_key_id)
+        if approval is not None and approval.agent_key_id
+        else (),
+    )
+    if refusal is None:
+        return
+    if refusal == DECIDED_BEFORE:
+        # A conflict with the request's state, answered with it as already_decided is.
+        raise DecisionRefused(refusal.code, refusal.message, approval=approval)
+    raise DecisionRefused(refusal.code, refusal.message, http_status=403)
 
 
 def _decide_after_step_up(
@@ -284,6 +337,7 @@ def _decide_after_step_up(
     case's total; every other caller goes through approval_decide.
     """
     _check_decision(reviewer, decision, reason_code)
+    _duty_conflict_refuse(reviewer, approval_id)
     expired: ApprovalRequest | None = None
     with transaction.atomic():
         # The row lock makes concurrent decisions take turns: the second
@@ -317,14 +371,8 @@ def _decide_after_step_up(
 
 
 def _check_reviewer(approval: ApprovalRequest, reviewer: User, version: int | None) -> None:
-    if approval.customer.user_id is not None and approval.customer.user_id == reviewer.pk:
-        raise DecisionRefused(
-            "own_request", "a reviewer cannot decide a request made on their own behalf", http_status=403
-        )
-    if approval.decisions.filter(reviewer=reviewer).exists():
-        raise DecisionRefused(
-            "already_decided_by_you", "you have already decided this request; a second reviewer must", approval=approval
-        )
+    # Under the row lock, so two clicks by one reviewer cannot both count as the two approvals.
+    decision_rights_check(reviewer, approval)
     if version is not None and version != approval.version:
         raise DecisionRefused(
             "stale_version",

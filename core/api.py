@@ -23,7 +23,8 @@ class ErrorResponseSerializer(serializers.Serializer):
 
 
 ERROR_DESCRIPTIONS = {
-    400: "malformed_request or invalid_filter: the request itself is wrong",
+    400: "malformed_request or invalid_filter: the request itself is wrong; invalid_text: a string of the body is "
+    "not Unicode (a lone surrogate escape, invalid UTF-8), details.path names the field",
     401: "unauthenticated: no credentials, wrong ones, or a revoked agent key",
     403: "forbidden: these credentials may not use this endpoint (an agent key on a people's endpoint, "
     "a person on an agent's, a missing CSRF token with a session cookie)",

@@ -203,7 +203,7 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
             field_kinds=dict(fields),
             handler=handler,
             value=ValueSpec.compile(tool=name, spec=entry.get("value")),
-            policy=Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state),
+            policy=Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields),
             results=results,
         )
     except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change

@@ -27,6 +27,15 @@ class ToolCallStatus(models.TextChoices):
     QUARANTINED = "quarantined", "Quarantined"
     # Committed and being sent by the outbox; the upstream's answer is not known yet.
     DISPATCHING = "dispatching", "Dispatching"
+    # An answer only, never a row's status: another request holds the call's
+    # idempotency key and is still running it. Nothing failed and a retry with
+    # the same key gets that call's result; this request's own row records
+    # that it ran nothing (FAILED, code idempotency_in_progress).
+    IN_PROGRESS = "in_progress", "In progress"
+
+
+# What `ToolCall.status` may hold: every status but the answer-only ones.
+STORED_TOOL_CALL_STATUSES = [(value, label) for value, label in ToolCallStatus.choices if value != "in_progress"]
 
 
 class AuditResult(models.TextChoices):
@@ -70,6 +79,7 @@ class AuditAction(models.TextChoices):
     APPROVAL_EXPIRED = "approval_expired", "Approval expired"
     HELD_OPERATION_EXECUTED = "held_operation_executed", "Held operation executed"
     CASE_DECIDED = "case_decided", "Case decided"
+    DUTY_CONFLICT = "duty_conflict", "Decision refused: the reviewer held the agent key"
     # The outbox and the upstreams behind it.
     UPSTREAM_DISPATCHING = "upstream_dispatching", "Sending upstream"
     UPSTREAM_ATTEMPT = "upstream_attempt", "Upstream attempt"

@@ -2,6 +2,19 @@
 
 The core knows no tool family: accounts, orders and the like live in the
 family apps (banking/, support/).
+
+Lock order. Every path that locks rows takes them in this order, and takes
+each with FOR NO KEY UPDATE unless it changes a key column:
+
+1. the customer (a call's state-changing work, one customer at a time);
+2. the agent key and the session (quarantines, releases, revocations);
+3. the operation's rows: accounts (by id), the approval, the outbox row;
+4. the audit chain's advisory lock, last and briefly, as the entries go in.
+
+FOR NO KEY UPDATE matters because other transactions insert rows that refer
+to these (tool calls, value entries, approvals) and check those references at
+COMMIT with FOR KEY SHARE, while already holding the audit lock: a FOR UPDATE
+on the customer or the key would wait for that lock and block that check.
 """
 
 from __future__ import annotations
@@ -15,7 +28,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from core.enums import ToolCallStatus
+from core.enums import STORED_TOOL_CALL_STATUSES
 
 
 class Customer(models.Model):
@@ -130,7 +143,7 @@ class ToolCall(models.Model):
     tool = models.CharField(max_length=64)
     tool_call_id = models.CharField(max_length=128, blank=True)
     provider = models.CharField(max_length=16)
-    status = models.CharField(max_length=20, choices=ToolCallStatus.choices)
+    status = models.CharField(max_length=20, choices=STORED_TOOL_CALL_STATUSES)
     http_status = models.PositiveSmallIntegerField()
     # Sanitized arguments only; a blocked call keeps none (its payload is the attack).
     arguments = models.JSONField(null=True, blank=True)

@@ -11,6 +11,13 @@ agent, the audit log and the reviewer:
 Expressions see `args`, `tool`, `principal`, `session`, `window`, `limits` and
 the family's `facts`. The `common-expression-language` runtime (Rust) is used:
 bench/policy.py measures it against `cel-python` on the banking policy.
+
+Text is read through the helpers in core.policy_text (`canonical`,
+`contains_text`, `contains_link`), which see the canonical form the sanitizer
+screens. CEL's own string functions read the raw string, where `HTTPS://`, a
+full-width letter or a zero-width space slips past a lower-case literal, so a
+rule that applies them to a free-text argument is refused when the catalog
+loads.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from typing import Any
 
 import cel
 from django.core.exceptions import ImproperlyConfigured
+
+from core.policy_text import TEXT_FUNCTIONS
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +51,8 @@ class Expression:
     source: str
     program: Any
     variables: frozenset[str]
+    # The text helpers it calls: a context is given only these, as each one costs a conversion.
+    functions: frozenset[str] = frozenset()
 
     @classmethod
     def compile(cls, *, tool: str, name: str, source: object) -> Expression:
@@ -59,7 +70,8 @@ class Expression:
                 f"{where}: unknown variable(s) {', '.join(sorted(unknown))}; "
                 f"expressions see {', '.join(sorted(VARIABLES))}"
             )
-        return cls(name=name, source=source, program=program, variables=variables)
+        functions = frozenset(program.functions()) & TEXT_FUNCTIONS.keys()
+        return cls(name=name, source=source, program=program, variables=variables, functions=functions)
 
     def evaluate(self, context: Any) -> Any:
         return self.program.execute(context)
@@ -85,7 +97,10 @@ class Policy:
     labels: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def compile(cls, *, tool: str, spec: object, changes_state: bool) -> Policy:
+    def compile(
+        cls, *, tool: str, spec: object, changes_state: bool, field_kinds: Mapping[str, str] | None = None
+    ) -> Policy:
+        """`field_kinds` (the sanitizer's, when known) lets a rule reading free text raw be refused by name."""
         if spec is None:
             return cls()
         if not isinstance(spec, Mapping):
@@ -99,6 +114,9 @@ class Policy:
             raise ImproperlyConfigured(f"tool {tool!r}: hold_when needs a state-changing tool")
         required = spec.get("approvals_required")
         labels = spec.get("labels") or {}
+        if field_kinds is not None:
+            for rule in (*deny, *hold):
+                _raw_text_refused(tool, rule, field_kinds)
         named = {rule.name for rule in (*deny, *hold)}
         if not isinstance(labels, Mapping) or not set(labels) <= named:
             raise ImproperlyConfigured(f"tool {tool!r}: labels must name rules of this policy")
@@ -121,6 +139,10 @@ class Policy:
     @property
     def variables(self) -> frozenset[str]:
         return frozenset().union(*(e.variables for e in self.expressions))
+
+    @cached_property
+    def functions(self) -> dict[str, Any]:
+        return text_functions(self.expressions)
 
     @cached_property
     def argument_names(self) -> frozenset[str] | None:
@@ -148,13 +170,42 @@ class Policy:
         if "args" in variables and self.argument_names is not None:
             variables["args"] = {k: v for k, v in variables["args"].items() if k in self.argument_names}
         # One Context for every rule: CEL converts the variables once.
-        context = cel.Context(variables)
+        context = cel.Context(variables, self.functions or None)
         denied = tuple(rule.name for rule in self.deny_when if _fires(rule, context))
         held = tuple(rule.name for rule in self.hold_when if _fires(rule, context))
         required = 1
         if held and self.approvals_required is not None:
             required = _approvals(self.approvals_required, context)
         return Verdict(denied, held, required)
+
+
+def text_functions(expressions: tuple[Expression, ...]) -> dict[str, Any]:
+    return {name: TEXT_FUNCTIONS[name] for expression in expressions for name in expression.functions}
+
+
+# CEL's string functions, which read the raw string: `args.body.contains(...)`,
+# `args.body.lowerAscii()`, `matches(args.body, ...)`.
+_ARG = r"\bargs\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*[\"']([^\"']+)[\"']\s*\])"
+_RAW_TEXT_RE = re.compile(
+    rf"{_ARG}\s*\.\s*(?:contains|startsWith|endsWith|matches|lowerAscii|upperAscii|trim|replace|split|indexOf"
+    rf"|lastIndexOf)\s*\(|\bmatches\s*\(\s*{_ARG}"
+)
+
+
+def _raw_text_refused(tool: str, rule: Expression, field_kinds: Mapping[str, str]) -> None:
+    """A string function on a free-text argument reads what the sanitizer never trusts: refused.
+
+    An argument the sanitizer does not know is free text to it, so it is here
+    too; identifiers (schema-pinned ASCII) may be read raw.
+    """
+    for match in _RAW_TEXT_RE.finditer(rule.source):
+        name = next(group for group in match.groups() if group)
+        if field_kinds.get(name, "free_text") != "identifier":
+            raise ImproperlyConfigured(
+                f"tool {tool!r}, rule {rule.name!r}: args.{name} is free text and CEL's string functions read it "
+                f"raw (case, full-width letters, invisible characters); read it through "
+                f"{', '.join(f'{helper}()' for helper in sorted(TEXT_FUNCTIONS))}"
+            )
 
 
 def _rules(tool: str, part: str, spec: object) -> tuple[Expression, ...]:
@@ -234,7 +285,8 @@ class ValueSpec:
 
     def of(self, arguments: dict[str, Any]) -> Value:
         """The call's value; arguments are already schema-valid, so a failure is a catalog error."""
-        context = _ArgsContext(arguments)
+        parts = (self.amount, self.currency, self.beneficiary)
+        context = _ArgsContext(arguments, text_functions(tuple(part for part in parts if part is not None)))
         amount = context.evaluate(self.amount)
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise ImproperlyConfigured(f"value.amount must give integer cents, gave {amount!r}")
@@ -255,8 +307,9 @@ class ValueSpec:
 class _ArgsContext:
     """Evaluates value expressions; a bare `args.name` is read directly, sparing a CEL conversion."""
 
-    def __init__(self, arguments: dict[str, Any]) -> None:
+    def __init__(self, arguments: dict[str, Any], functions: dict[str, Any]) -> None:
         self.arguments = arguments
+        self.functions = functions
         self._context: Any = None
 
     def evaluate(self, expression: Expression) -> Any:
@@ -264,5 +317,5 @@ class _ArgsContext:
         if match:
             return self.arguments[match.group(1)]  # KeyError, as CEL raises for a missing field
         if self._context is None:
-            self._context = cel.Context({"args": self.arguments})
+            self._context = cel.Context({"args": self.arguments}, self.functions or None)
         return expression.evaluate(self._context)

@@ -33,11 +33,21 @@ class ToolError(Exception):
     status = ToolCallStatus.FAILED
     http_status = 422
 
-    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        details: Mapping[str, Any] | None = None,
+        *,
+        audit: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.details = dict(details or {})
+        # For the audit entry only: message and details reach the model, this never does
+        # (an upstream's own words about a refusal are a third party's text).
+        self.audit = dict(audit or {})
 
 
 class BusinessError(ToolError):
@@ -54,8 +64,8 @@ class UpstreamUnavailable(BusinessError):
 
     http_status = 503
 
-    def __init__(self, message: str) -> None:
-        super().__init__("upstream_unavailable", message)
+    def __init__(self, message: str, *, audit: Mapping[str, Any] | None = None) -> None:
+        super().__init__("upstream_unavailable", message, audit=audit)
 
 
 Verdict = Literal["completed", "failed", "retry", "unknown", "unreachable"]
@@ -70,14 +80,34 @@ class Attempt:
     message: str = ""
     status_code: int | None = None
     duration_ms: float = 0.0
+    # The answer ran past the upstream's max_response_bytes and was cut: nothing of it was kept.
+    too_large: bool = False
 
     def details(self) -> dict[str, Any]:
-        return {
+        details = {
             "verdict": self.verdict,
             "status_code": self.status_code,
             "message": self.message[:300],
             "duration_ms": self.duration_ms,
         }
+        if self.too_large:
+            details["cut"] = "max_response_bytes"
+        return details
+
+    def told(self) -> str:
+        """What the model reads about an attempt that did not complete: a fixed sentence.
+
+        Never the upstream's own words (an error body is a third party's text,
+        as a result is); those go to the audit entry (`details`), bounded.
+        """
+        status = f" (HTTP {self.status_code})" if self.status_code is not None else ""
+        if self.too_large:
+            return f"the upstream's answer{status} was larger than its max_response_bytes allows and was cut"
+        if self.verdict == "failed":
+            return f"the upstream refused the call{status}"
+        if self.verdict == "unreachable":
+            return "the upstream could not be reached"
+        return f"the upstream did not answer{status}"
 
 
 class Transport(Protocol):

@@ -34,6 +34,7 @@ from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
 from core import idempotency
 from core.enums import AuditAction, AuditResult, ToolCallStatus
+from core.headers import header_value
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, send_update
@@ -208,8 +209,8 @@ def dispatch_send_claimed(*, dispatch: Dispatch) -> dict[str, Any]:
     """Send a row this process holds the lease on (just claimed, or created claimed), and record the answer."""
     headers = {
         "Idempotency-Key": dispatch.upstream_key,
-        "X-Toolguard-Call-Id": str(dispatch.tool_call_id),
-        "X-Toolguard-Customer": dispatch.customer.external_id,
+        "X-Toolguard-Call-Id": header_value(str(dispatch.tool_call_id)),
+        "X-Toolguard-Customer": header_value(dispatch.customer.external_id),
     }
     attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
     return _record(dispatch, attempt)
@@ -257,6 +258,12 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         state = Dispatch.State.FAILED
     elif attempt.verdict == "unreachable" and attempt_number == 1:
         state = Dispatch.State.UNAVAILABLE
+    elif attempt.too_large:
+        # A 2xx too large to keep: the call ran upstream, so it is neither failed
+        # (a retry of the key would run it again wherever the upstream forgets
+        # keys) nor completed (there is no answer to store). Re-sending would only
+        # fetch the same answer: a reviewer settles it now, as any unknown outcome.
+        state = Dispatch.State.OUTCOME_UNKNOWN
     elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
         seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
     ):
@@ -293,9 +300,10 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
             events.append((AuditAction.UPSTREAM_COMPLETED, AuditResult.SUCCESS, {"attempts": attempt_number}))
             publish = True
         elif state == Dispatch.State.FAILED:
+            # The upstream's own words stay in the audit entries (attempt.details()); the model reads a fixed sentence.
             error = {
                 "code": "upstream_rejected",
-                "message": attempt.message or "the upstream refused the call",
+                "message": attempt.told(),
                 "details": {"upstream_status": attempt.status_code},
             }
             outcome = _outcome(dispatch, ToolCallStatus.FAILED, 422, error=error)

@@ -11,6 +11,7 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions
@@ -24,6 +25,19 @@ from people.roles import COMPLIANCE_GROUP, REVIEWERS_GROUP
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
+def one_person(request: Request, user: Any) -> None:
+    """Refuse credentials sent with a session cookie that belongs to someone else.
+
+    Whoever holds a colleague's password and their own cookie (or the reverse)
+    must not pass as either: the request is refused outright, before any view
+    or step-up can be confused about who is asking.
+    """
+    session = getattr(request._request, "session", None)
+    signed_in = session.get(SESSION_KEY) if session is not None else None
+    if signed_in is not None and str(signed_in) != str(user.pk):
+        raise exceptions.AuthenticationFailed("these credentials and the session cookie belong to different people")
+
+
 class PersonalTokenAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, PersonalToken] | None:
         header = authentication.get_authorization_header(request).decode("latin-1")
@@ -35,6 +49,7 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
         if token is None:
             raise exceptions.AuthenticationFailed("invalid or revoked personal API token")
         now = timezone.now()
+        one_person(request, token.user)
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
             PersonalToken.objects.filter(pk=token.pk).update(last_used_at=now)
         return token.user, token
@@ -54,6 +69,12 @@ class LimitedBasicAuthentication(authentication.BasicAuthentication):
     A failure is counted by django-axes through `authenticate()`; once the
     account is locked the answer is 429, and the right password is refused too.
     """
+
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        found = super().authenticate(request)
+        if found is not None:
+            one_person(request, found[0])
+        return found
 
     def authenticate_credentials(self, userid: str, password: str, request: Any = None) -> tuple[Any, None]:
         try:

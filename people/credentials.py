@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, PermissionsMixin, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -10,9 +14,38 @@ from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession, Customer
 from core.principal_cache import agent_key_forget, agent_session_forget
 from core.tools import all_tools
+from people.models import KeyCustody, PersonalToken
+from people.roles import KEY_ADMINS_GROUP, person_actor
+from people.stepup import StepUpProof, credential_factor_require
+
+KEY_ADMINS_ONLY = "only staff users and key admins may be shown a new agent key's secret"
+
+
+def agent_secret_refusal(person: AbstractBaseUser | None) -> str | None:
+    """Why `person` may not be shown a newly issued agent secret, or None if they may.
+
+    A key's secret lets whoever holds it act as the customer's agent, so
+    reviewers may revoke keys but only staff users and key admins may see
+    their replacements. `None` is the system itself (a management command, the
+    demo seeding): whoever can run those already holds the server.
+    """
+    if person is None:
+        return None
+    if not person.is_active:
+        return KEY_ADMINS_ONLY
+    if getattr(person, "is_staff", False):
+        return None
+    if isinstance(person, PermissionsMixin) and person.groups.filter(name=KEY_ADMINS_GROUP).exists():
+        return None
+    return KEY_ADMINS_ONLY
 
 
 def agent_key_issue(*, customer: Customer, tools: list[str] | None = None, name: str = "") -> tuple[AgentKey, str]:
+    """The system issues a key (manage.py create_agent_key, the demo seeding) and gets its secret.
+
+    Audited as the system, which agent_secret_refusal always lets see it; a
+    person is shown a new secret only by a path that asks that rule first.
+    """
     allowed = tools if tools is not None else [tool.name for tool in all_tools()]
     unknown = set(allowed) - {tool.name for tool in all_tools()}
     if unknown:
@@ -111,3 +144,37 @@ def agent_key_revoke(*, key_prefix: str, revoked_by: str) -> AgentKey:
             ]
         )
     return key
+
+
+def key_custody_record(*, keys: list[AgentKey], person: AbstractBaseUser, act: str) -> None:
+    """Remember, in the caller's transaction, that `person` held these keys' secrets (or the power to see them)."""
+    KeyCustody.objects.bulk_create([KeyCustody(key=key, person_id=person.pk, act=act) for key in keys])
+
+
+def key_custodians(*, key_id: int) -> set[int]:
+    """The people who held this key within the duty window (TOOLGUARD_DUTY_WINDOW_SECONDS)."""
+    since = timezone.now() - timedelta(seconds=settings.TOOLGUARD_DUTY_WINDOW_SECONDS)
+    return set(KeyCustody.objects.filter(key_id=key_id, at__gte=since).values_list("person_id", flat=True))
+
+
+def personal_token_mint(*, user: User, name: str, step_up: StepUpProof) -> tuple[PersonalToken, str]:
+    """A personal API token for `user`, audited; its secret is returned once and never stored.
+
+    A lasting credential asks for the second factor first (people.stepup).
+    """
+    credential_factor_require(proof=step_up)
+    label, kind = person_actor(user)
+    with transaction.atomic():
+        token, raw = PersonalToken.objects.issue(user=user, name=name)
+        audit_append(
+            [
+                AuditEvent(
+                    actor=label,
+                    actor_type=kind,
+                    action=AuditAction.API_TOKEN_CREATED,
+                    result=AuditResult.SUCCESS,
+                    details={"token": token.label, "name": name},
+                )
+            ]
+        )
+    return token, raw

@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
+from django.utils import timezone
 
 TOKEN_SCHEME = "tgp"  # noqa: S105  # the token prefix, not a secret
 
@@ -62,3 +63,30 @@ class PersonalToken(models.Model):
     def label(self) -> str:
         """How the token is named on pages and in the audit log: identifiable, never usable."""
         return f"{TOKEN_SCHEME}_{self.prefix}"
+
+
+class KeyCustody(models.Model):
+    """A person who held an agent key's secret, or had the power to: they may not decide its requests for a while.
+
+    Written with the act itself (issuing, rotating, revealing), in its
+    transaction; read by the decision rule (people.duties) for the duty window.
+    """
+
+    class Act(models.TextChoices):
+        ISSUED = "issued"
+        ROTATED = "rotated"
+        REVEALED = "revealed"
+
+    key = models.ForeignKey("core.AgentKey", on_delete=models.PROTECT, related_name="+")
+    person = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    act = models.CharField(max_length=10, choices=Act.choices)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            # The decision rule's question: who held this key since the window began?
+            models.Index(fields=["key", "at"], name="custody_key_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person_id} {self.act} {self.key_id}"

@@ -8,6 +8,9 @@ from django.http import HttpRequest
 REVIEWERS_GROUP = "reviewers"
 COMPLIANCE_GROUP = "compliance"
 STAFF_GROUPS = (REVIEWERS_GROUP, COMPLIANCE_GROUP)
+# Not a staff role of its own: a reviewer or compliance user who may also be
+# shown new agent secrets (people.credentials.agent_secret_refusal).
+KEY_ADMINS_GROUP = "key_admins"
 
 
 def signed_in_person(request: HttpRequest) -> User:

@@ -84,6 +84,8 @@ class StepUpRefused(Exception):
 NEEDS_FACTOR = "enrol a second factor before approving this amount"
 NEEDS_CODE = "approving this amount needs your current TOTP code"
 WRONG_CODE = "the TOTP code did not match"
+CREDENTIAL_NEEDS_FACTOR = "enrol a second factor before creating a token or rotating a key"
+CREDENTIAL_NEEDS_CODE = "creating a token or rotating a key needs your current TOTP code"
 
 
 def step_up_proof(request: HttpRequest | Request, *, token: str = "") -> StepUpProof:
@@ -107,12 +109,24 @@ def step_up_require(*, proof: StepUpProof, cents: int) -> None:
     """
     if cents <= settings.TOOLGUARD_STEP_UP_CENTS:
         return
+    _factor_require(proof, needs_factor=NEEDS_FACTOR, needs_code=NEEDS_CODE)
+
+
+def credential_factor_require(*, proof: StepUpProof) -> None:
+    """Minting or revealing a credential (a personal token, an agent key's secret) always asks for the factor.
+
+    Whoever holds a password alone must not turn it into a lasting credential.
+    """
+    _factor_require(proof, needs_factor=CREDENTIAL_NEEDS_FACTOR, needs_code=CREDENTIAL_NEEDS_CODE)
+
+
+def _factor_require(proof: StepUpProof, *, needs_factor: str, needs_code: str) -> None:
     if proof.session is not None and _session_fresh(proof.session, proof.user):
         return
     if totp_confirmed(proof.user) is None:
-        raise StepUpRefused("step_up_required", NEEDS_FACTOR)
+        raise StepUpRefused("step_up_required", needs_factor)
     if not proof.token.strip():
-        raise StepUpRefused("step_up_required", NEEDS_CODE)
+        raise StepUpRefused("step_up_required", needs_code)
     if not _factor_check(user=proof.user, token=proof.token):
         raise StepUpRefused("step_up_failed", WRONG_CODE)
     if proof.session is not None:

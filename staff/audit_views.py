@@ -26,7 +26,9 @@ from audit.models import Alert, AuditEntry
 from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
 from audit.services import HASHED_FIELDS, entry_hash
 from core.enums import AuditAction, AuditResult
+from people.credentials import agent_secret_refusal
 from people.roles import person_groups, signed_in_person
+from people.stepup import step_up_proof
 from staff import incidents
 from staff import selectors as staff_selectors
 from staff.views import staff_required
@@ -268,6 +270,8 @@ def agent_keys(request: HttpRequest) -> HttpResponse:
         "groups": staff_selectors.agent_keys_by_customer(customer=customer),
         "customer": customer,
         "new_key": request.session.pop("audit_rotated_key", None),
+        # The service refuses anyone else anyway; the button is hidden so no one is offered a refusal.
+        "may_rotate": agent_secret_refusal(signed_in_person(request)) is None,
     }
     return render(request, "audit/keys.html", context)
 
@@ -292,7 +296,11 @@ def agent_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 @staff_required
 def agent_key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
     try:
-        key, raw = incidents.agent_key_rotate(key_id=key_id, actor=signed_in_person(request))
+        key, raw = incidents.agent_key_rotate(
+            key_id=key_id,
+            actor=signed_in_person(request),
+            step_up=step_up_proof(request, token=request.POST.get("otp", "")),
+        )
     except incidents.IncidentRefused as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from exc

@@ -18,8 +18,10 @@ from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
 from core.principal_cache import agent_key_forget
-from people.credentials import key_release, session_release
+from people.credentials import agent_secret_refusal, key_custody_record, key_release, session_release
+from people.models import KeyCustody
 from people.roles import STAFF_GROUPS, person_actor
+from people.stepup import StepUpProof, StepUpRefused, credential_factor_require
 from staff.models import AlertTriage
 
 NOTE_MAX_LENGTH = 2000
@@ -161,14 +163,24 @@ def agent_key_revoke(*, key_id: int, actor: AbstractBaseUser, note: str = "") ->
     return key
 
 
-def agent_key_rotate(*, key_id: int, actor: AbstractBaseUser) -> tuple[AgentKey, str]:
+def agent_key_rotate(*, key_id: int, actor: AbstractBaseUser, step_up: StepUpProof) -> tuple[AgentKey, str]:
     """Revoke a key and issue its replacement with the same tools; return the new key and its secret."""
+    # Asked before anything changes, so a refused rotation leaves the old key working.
+    refusal = agent_secret_refusal(actor)
+    if refusal is not None:
+        raise IncidentRefused("not_a_key_admin", refusal)
+    try:
+        credential_factor_require(proof=step_up)
+    except StepUpRefused as exc:
+        raise IncidentRefused(exc.code, exc.message) from None
     with transaction.atomic():
         old = _live_key_locked(key_id)
         old.revoked_at = timezone.now()
         old.save(update_fields=["revoked_at"])
         agent_key_forget(old)
         new, raw = AgentKey.objects.issue(customer=old.customer, allowed_tools=list(old.allowed_tools), name=old.name)
+        # The rotating person sees the new secret: neither key's requests are theirs to decide for a while.
+        key_custody_record(keys=[old, new], person=actor, act=KeyCustody.Act.ROTATED)
         audit_append(
             [
                 _key_event(old, actor=actor, action=AuditAction.AGENT_KEY_REVOKED, details={"replaced_by": new.label}),

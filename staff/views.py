@@ -18,8 +18,10 @@ from django.views.decorators.http import require_POST
 from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
 from people import stepup
+from people.credentials import personal_token_mint
 from people.models import PersonalToken
 from people.roles import person_actor, person_groups, signed_in_person
+from people.stepup import StepUpRefused, step_up_proof
 from staff import selectors
 
 View = Callable[..., HttpResponse]
@@ -96,20 +98,13 @@ def token_create(request: HttpRequest) -> HttpResponse:
         )
         return redirect("staff:security")
     user = signed_in_person(request)
-    label, kind = person_actor(user)
-    with transaction.atomic():
-        token, raw = PersonalToken.objects.issue(user=user, name=name)
-        audit_append(
-            [
-                AuditEvent(
-                    actor=label,
-                    actor_type=kind,
-                    action=AuditAction.API_TOKEN_CREATED,
-                    result=AuditResult.SUCCESS,
-                    details={"token": token.label, "name": name},
-                )
-            ]
+    try:
+        _, raw = personal_token_mint(
+            user=user, name=name, step_up=step_up_proof(request, token=request.POST.get("otp", ""))
         )
+    except StepUpRefused as exc:
+        messages.error(request, f"Not created: {exc.message}.")
+        return redirect("staff:security")
     # Shown once, on the next page load, then gone: only its hash is stored.
     request.session["staff_new_token"] = {"name": name, "secret": raw}
     return redirect("staff:security")

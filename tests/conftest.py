@@ -165,6 +165,18 @@ def bank(db: Any) -> Bank:
     return make_bank()
 
 
+def factor_code(user: User) -> str:
+    """The person's current authenticator code, enrolling an authenticator first if they have none."""
+    from django_otp.oath import TOTP
+
+    from people.demo import enrol_demo_factors
+    from people.stepup import totp_confirmed
+
+    device = totp_confirmed(user) or (enrol_demo_factors([user]) and totp_confirmed(user))
+    assert device is not None
+    return f"{TOTP(device.bin_key, step=device.step, t0=device.t0, digits=device.digits).token():0{device.digits}d}"
+
+
 def agent_client(key: str) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")

@@ -292,6 +292,9 @@ TOOLGUARD_QUARANTINE_BLOCKS = envint("TOOLGUARD_QUARANTINE_BLOCKS", 3, minimum=1
 # the last check is older than the max age.
 TOOLGUARD_STEP_UP_CENTS = envint("TOOLGUARD_STEP_UP_CENTS", 1_000_000, minimum=0)
 TOOLGUARD_STEP_UP_MAX_AGE_SECONDS = envint("TOOLGUARD_STEP_UP_MAX_AGE_SECONDS", 300, minimum=1)
+# Separation of duties: whoever issued, rotated or was shown an agent key's
+# secret may not decide that key's requests for this long (people.duties).
+TOOLGUARD_DUTY_WINDOW_SECONDS = envint("TOOLGUARD_DUTY_WINDOW_SECONDS", 30 * 24 * 3600, minimum=1)
 # The issuer name authenticator apps show next to the code.
 OTP_TOTP_ISSUER = "toolguard"
 # How long an agent key or session row may be served from Redis. Revocation,

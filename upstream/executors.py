@@ -12,9 +12,14 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from core.headers import header_value
 from core.tools import BusinessError, HeldOperation, ToolContext, ToolHandler, UpstreamUnavailable, transport_send
 
 HTTP_METHODS = ("POST", "PUT", "PATCH", "DELETE", "GET")
+# The largest answer an upstream may send (after decompression); past it the answer is cut.
+DEFAULT_MAX_RESPONSE_BYTES = 1_048_576
+# Far above any tool result a model can use, and below what a worker can hold many of at once.
+MAX_RESPONSE_BYTES_CEILING = 64 * 1_048_576
 
 
 class UpstreamConfigError(ValueError):
@@ -59,6 +64,16 @@ def _check_timeout(value: Any, where: str) -> float:
     return float(value)
 
 
+def _check_max_response_bytes(value: Any, where: str) -> int:
+    if value is None:
+        return DEFAULT_MAX_RESPONSE_BYTES
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_RESPONSE_BYTES_CEILING:
+        raise UpstreamConfigError(
+            f"{where}.max_response_bytes must be a whole number of bytes in (0, {MAX_RESPONSE_BYTES_CEILING}]"
+        )
+    return value
+
+
 class UpstreamExecutor(ToolHandler):
     """A tool whose effect happens upstream. State-changing calls go through the outbox (ToolHandler.dispatches)."""
 
@@ -73,13 +88,25 @@ class UpstreamExecutor(ToolHandler):
 
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         """Read-only tools only: one direct call, no outbox (there is no effect to repeat)."""
-        headers = {"X-Toolguard-Call-Id": ctx.tool_call_id, "X-Toolguard-Customer": ctx.agent_key.customer.external_id}
+        # The agent chose the call id: percent-encoded, so no text it picks breaks (or adds) a header.
+        headers = {
+            "X-Toolguard-Call-Id": header_value(ctx.tool_call_id),
+            "X-Toolguard-Customer": header_value(ctx.agent_key.customer.external_id),
+        }
         attempt = transport_send(kind=self.kind, target=self.target, body=self.forwarded(arguments), headers=headers)
         if attempt.verdict == "completed":
             return attempt.result if isinstance(attempt.result, dict) else {"result": attempt.result}
+        # The upstream's own words (attempt.message) go to the audit entry only: the model reads a fixed sentence.
+        audit = {"upstream": attempt.details()}
+        if attempt.too_large:
+            # A read has no effect to settle: an answer too large to keep is an error, not an unknown outcome.
+            details = {"upstream_status": attempt.status_code}
+            raise BusinessError("upstream_response_too_large", attempt.told(), details, audit=audit)
         if attempt.verdict == "failed":
-            raise BusinessError("upstream_rejected", attempt.message, {"upstream_status": attempt.status_code})
-        raise UpstreamUnavailable(f"the upstream did not answer: {attempt.message}")
+            raise BusinessError(
+                "upstream_rejected", attempt.told(), {"upstream_status": attempt.status_code}, audit=audit
+            )
+        raise UpstreamUnavailable(attempt.told(), audit=audit)
 
 
 class HttpExecutor(UpstreamExecutor):
@@ -93,7 +120,8 @@ class McpExecutor(UpstreamExecutor):
 def upstream_executor_from_spec(spec: Mapping[str, Any]) -> UpstreamExecutor:
     """The handler for one catalog entry's `upstream:` mapping.
 
-    `{http: {url, method, headers, timeout_s}}` or `{mcp: {url, tool, headers, timeout_s}}`.
+    `{http: {url, method, headers, timeout_s, max_response_bytes}}` or
+    `{mcp: {url, tool, headers, timeout_s, max_response_bytes}}`.
     An `mcp` entry with `prefix` and no `tool` stands for many tools: see
     `upstream.mcp.mcp_source_register`.
     """
@@ -103,13 +131,14 @@ def upstream_executor_from_spec(spec: Mapping[str, Any]) -> UpstreamExecutor:
     where = f"upstream.{kind}"
     if not isinstance(body, Mapping):
         raise UpstreamConfigError(f"{where} must be a mapping")
-    unknown = set(body) - {"url", "method", "headers", "timeout_s", "tool", "prefix"}
+    unknown = set(body) - {"url", "method", "headers", "timeout_s", "max_response_bytes", "tool", "prefix"}
     if unknown:
         raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
     target: dict[str, Any] = {
         "url": _check_url(body.get("url"), where),
         "headers": _check_headers(body.get("headers"), where),
         "timeout_s": _check_timeout(body.get("timeout_s"), where),
+        "max_response_bytes": _check_max_response_bytes(body.get("max_response_bytes"), where),
     }
     if kind == "http":
         method = str(body.get("method", "POST")).upper()

@@ -15,7 +15,7 @@ import hashlib
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,9 +30,11 @@ from core.catalog import SourceEntry, SourceLoader
 from core.policy import Policy
 from core.tools import Attempt, FieldKind, Tool, get_tool, register
 from upstream.executors import (
+    DEFAULT_MAX_RESPONSE_BYTES,
     McpExecutor,
     UpstreamConfigError,
     _check_headers,
+    _check_max_response_bytes,
     _check_timeout,
     _check_url,
     resolve_headers,
@@ -68,6 +70,7 @@ class McpSource:
     url: str
     headers: dict[str, str]
     timeout_s: float
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
     prefix: str = ""
     tool: str = ""
     name: str = ""
@@ -98,16 +101,75 @@ def _is_connect_error(exc: BaseException) -> bool:
     return isinstance(exc, (httpx2.ConnectError, httpx2.ConnectTimeout, ConnectionRefusedError))
 
 
-async def _session_run(url: str, headers: dict[str, str], timeout_s: float, work: Any) -> Any:
-    with anyio.fail_after(timeout_s):
-        async with httpx2.AsyncClient(headers=headers, timeout=timeout_s) as http:
-            async with streamable_http_client(url, http_client=http) as streams:
-                async with ClientSession(streams[0], streams[1]) as session:
-                    await session.initialize()
-                    return await work(session)
+class ResponseTooLarge(Exception):
+    """The upstream's answers in one exchange passed its max_response_bytes."""
 
 
-def mcp_list_tools(*, url: str, headers: dict[str, str], timeout_s: float) -> list[UpstreamTool]:
+class _Cap:
+    """The bytes one exchange has received; past the limit the whole exchange is cancelled."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.received = 0
+        self.exceeded = False
+        self.scope: anyio.CancelScope | None = None
+
+    def count(self, size: int) -> None:
+        self.received += size
+        if self.received > self.limit:
+            self.exceeded = True
+            # The SDK catches a transport error in its reader task and waits on;
+            # cancelling the exchange is what ends it now rather than at the timeout.
+            if self.scope is not None:
+                self.scope.cancel()
+            raise ResponseTooLarge(f"the answer passed max_response_bytes {self.limit}")
+
+
+class _CappedStream(httpx2.AsyncByteStream):
+    def __init__(self, stream: Any, cap: _Cap) -> None:
+        self._stream = stream
+        self._cap = cap
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self._stream:
+            self._cap.count(len(chunk))
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._stream.aclose()
+
+
+def _capping(cap: _Cap) -> Any:
+    # A response hook runs before the body is read, whatever transport (or
+    # proxy from the environment) the client picked for the request.
+    async def hook(response: httpx2.Response) -> None:
+        response.stream = _CappedStream(response.stream, cap)
+
+    return hook
+
+
+async def _session_run(url: str, headers: dict[str, str], timeout_s: float, work: Any, cap: _Cap) -> Any:
+    # timeout_s bounds the whole exchange (connect, initialize, the call, every
+    # byte of every answer), not each read. The bytes are counted as they come
+    # off the wire, so the answers are asked for uncompressed.
+    with anyio.CancelScope() as scope:
+        cap.scope = scope
+        with anyio.fail_after(timeout_s):
+            async with httpx2.AsyncClient(
+                headers={**headers, "Accept-Encoding": "identity"},
+                timeout=timeout_s,
+                event_hooks={"response": [_capping(cap)]},
+            ) as http:
+                async with streamable_http_client(url, http_client=http) as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        await session.initialize()
+                        return await work(session)
+    raise ResponseTooLarge(f"the answer passed max_response_bytes {cap.limit}")
+
+
+def mcp_list_tools(
+    *, url: str, headers: dict[str, str], timeout_s: float, max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
+) -> list[UpstreamTool]:
     async def work(session: ClientSession) -> list[UpstreamTool]:
         found, cursor = [], None
         while True:
@@ -126,7 +188,7 @@ def mcp_list_tools(*, url: str, headers: dict[str, str], timeout_s: float) -> li
             if not cursor:
                 return found
 
-    return anyio.run(_session_run, url, resolve_headers(headers), timeout_s, work)
+    return anyio.run(_session_run, url, resolve_headers(headers), timeout_s, work, _Cap(max_response_bytes))
 
 
 def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
@@ -135,16 +197,21 @@ def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[s
     async def work(session: ClientSession) -> Any:
         return await session.call_tool(target["tool"], body)
 
+    cap = _Cap(int(target.get("max_response_bytes", DEFAULT_MAX_RESPONSE_BYTES)))
     try:
         # Configured headers were resolved by the caller (attempt_send).
-        result = anyio.run(_session_run, target["url"], headers, float(target["timeout_s"]), work)
+        result = anyio.run(_session_run, target["url"], headers, float(target["timeout_s"]), work, cap)
     except BaseException as exc:
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
+        if cap.exceeded:
+            # As an HTTP answer too large to keep: the tool may have run (transport.http_send).
+            return Attempt("unknown", message=f"the answer passed max_response_bytes {cap.limit}", too_large=True)
         if _is_connect_error(exc):
             return Attempt("unreachable", message=_error_text(exc))
         return Attempt("unknown", message=_error_text(exc))
     if result.is_error:
+        # The upstream's words about its error are for the audit entry (Attempt.told is what the model reads).
         text = " ".join(getattr(part, "text", "") for part in result.content).strip()
         return Attempt("failed", message=text[:300] or "the upstream tool reported an error")
     if result.structured_content is not None:
@@ -153,7 +220,7 @@ def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[s
     joined = "\n".join(texts)
     try:
         parsed = json.loads(joined)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return Attempt("completed", result={"text": joined})
     return Attempt("completed", result=parsed if isinstance(parsed, dict) else {"result": parsed})
 
@@ -192,7 +259,13 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
         kinds: dict[str, FieldKind] = dict(source.fields)
         if changes_state:
             kinds.setdefault("idempotency_key", "identifier")
-        target = {"url": source.url, "headers": source.headers, "timeout_s": source.timeout_s, "tool": upstream.name}
+        target = {
+            "url": source.url,
+            "headers": source.headers,
+            "timeout_s": source.timeout_s,
+            "max_response_bytes": source.max_response_bytes,
+            "tool": upstream.name,
+        }
         tool = Tool(
             name=name,
             description=source.description or upstream.description or f"{upstream.name} (MCP upstream)",
@@ -203,7 +276,10 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
             results=source.results,
             version=upstream.schema_sha256[:12],
             policy=Policy.compile(
-                tool=name, spec=_policy_for(source.policy, changes_state), changes_state=changes_state
+                tool=name,
+                spec=_policy_for(source.policy, changes_state),
+                changes_state=changes_state,
+                field_kinds=kinds,
             ),
         )
         tools.append((tool, upstream))
@@ -257,7 +333,7 @@ def _source_from(
     policy: Mapping[str, Any] | None = None,
 ) -> McpSource:
     where = "upstream.mcp"
-    unknown = set(spec) - {"url", "headers", "timeout_s", "tool", "prefix"}
+    unknown = set(spec) - {"url", "headers", "timeout_s", "max_response_bytes", "tool", "prefix"}
     if unknown:
         raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
     if bool(spec.get("prefix")) == bool(spec.get("tool")):
@@ -268,6 +344,7 @@ def _source_from(
         url=_check_url(spec.get("url"), where),
         headers=_check_headers(spec.get("headers"), where),
         timeout_s=_check_timeout(spec.get("timeout_s"), where),
+        max_response_bytes=_check_max_response_bytes(spec.get("max_response_bytes"), where),
         prefix=str(spec.get("prefix") or ""),
         tool=str(spec.get("tool") or ""),
         name=name,
@@ -296,7 +373,7 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
     while the upstream is down (its tools then wait for tools_sync).
     """
     config = entry.config
-    Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True)
+    Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True, field_kinds=entry.fields)
     if not entry.install:
         # A draft (policy replay): list what the upstream has now, register nothing.
         source = _source_from(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
@@ -312,7 +389,12 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
 def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[Tool, UpstreamTool]]:
     """List one source and (re-)register its tools in this process (unless `install` is false)."""
     try:
-        listed = mcp_list_tools(url=source.url, headers=source.headers, timeout_s=source.timeout_s)
+        listed = mcp_list_tools(
+            url=source.url,
+            headers=source.headers,
+            timeout_s=source.timeout_s,
+            max_response_bytes=source.max_response_bytes,
+        )
     except BaseException as exc:
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise

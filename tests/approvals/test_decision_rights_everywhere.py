@@ -18,21 +18,28 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.contrib.messages import get_messages
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from approvals.cases import case_decide
 from approvals.models import ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide
-from people.duties import DECIDED_BEFORE, NOT_A_REVIEWER, OWN_REQUEST
-from people.models import PersonalToken
+from audit.models import AuditEntry
+from core.enums import AuditAction
+from core.models import AgentKey
+from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, NOT_A_REVIEWER, OWN_REQUEST
+from people.models import KeyCustody, PersonalToken
+from people.roles import KEY_ADMINS_GROUP
 from people.stepup import StepUpProof
-from tests.conftest import Bank, agent_client, transfer_call
+from staff.incidents import agent_key_rotate
+from tests.conftest import Bank, agent_client, factor_code, transfer_call
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +49,7 @@ DUAL_CONTROL_CENTS = 6_000_000
 # A door's own sign-in gate (the reviewer pages' decorator, the API's IsReviewer)
 # may turn a non-reviewer away before the service is reached; that is a refusal too.
 NON_REVIEWER = {NOT_A_REVIEWER.code, "forbidden", "page_forbidden"}
-REFUSALS_BY_MESSAGE = {r.message: r.code for r in (NOT_A_REVIEWER, OWN_REQUEST, DECIDED_BEFORE)}
+REFUSALS_BY_MESSAGE = {r.message: r.code for r in (NOT_A_REVIEWER, OWN_REQUEST, DECIDED_BEFORE, DUTY_CONFLICT)}
 
 Entry = Callable[[User, ApprovalRequest, str], str]
 
@@ -203,7 +210,9 @@ def test_a_reviewer_cannot_decide_a_request_made_for_themselves(bank: Bank, entr
 @every_entry
 @both_decisions
 def test_one_reviewer_cannot_give_both_approvals_under_dual_control(bank: Bank, entry: Entry, decision: str) -> None:
-    approval = hold(bank, key=f"dual-{entry.__name__}-{decision}", amount=DUAL_CONTROL_CENTS, source="savings", to="checking")
+    approval = hold(
+        bank, key=f"dual-{entry.__name__}-{decision}", amount=DUAL_CONTROL_CENTS, source="savings", to="checking"
+    )
     assert approval.required_approvals == 2
     first = service if entry in CASE_ENTRY_POINTS else entry
     assert first(bank.reviewer, approval, "approve") == DECIDED
@@ -220,3 +229,34 @@ def test_one_reviewer_cannot_give_both_approvals_under_dual_control(bank: Bank, 
     assert service(bank.reviewer2, approval, "approve") == DECIDED
     approval.refresh_from_db()
     assert approval.status == "completed"
+
+
+def _rotated_by(bank: Bank, person: User) -> Bank:
+    """`person`, a key administrator too, rotates Alice's key and so is shown its new secret."""
+    person.groups.add(Group.objects.get(name=KEY_ADMINS_GROUP))
+    old = AgentKey.objects.get(customer=bank.alice, revoked_at__isnull=True)
+    _, raw = agent_key_rotate(key_id=old.id, actor=person, step_up=StepUpProof(user=person, token=factor_code(person)))
+    bank.alice_key = raw
+    return bank
+
+
+@every_entry
+@both_decisions
+def test_a_holder_of_the_agent_key_cannot_decide_its_requests(bank: Bank, entry: Entry, decision: str) -> None:
+    # A reviewer who held the secret could make the request and clear it alone.
+    bank = _rotated_by(bank, bank.reviewer)
+    approval = hold(bank, key=f"held-{entry.__name__}-{decision}")
+    before = state(bank, approval)
+    assert entry(bank.reviewer, approval, decision) == DUTY_CONFLICT.code
+    assert state(bank, approval) == before
+    refused = AuditEntry.objects.filter(action=AuditAction.DUTY_CONFLICT, approval_id=str(approval.id))
+    assert refused.filter(actor=f"reviewer:{bank.reviewer.username}").exists()
+    assert entry(bank.reviewer2, approval, decision) == DECIDED
+
+
+def test_the_duty_lapses_after_its_window(bank: Bank, settings: Any) -> None:
+    bank = _rotated_by(bank, bank.reviewer)
+    approval = hold(bank, key="after-the-window")
+    assert service(bank.reviewer, approval, "approve") == DUTY_CONFLICT.code
+    KeyCustody.objects.update(at=timezone.now() - timedelta(seconds=settings.TOOLGUARD_DUTY_WINDOW_SECONDS + 60))
+    assert service(bank.reviewer, approval, "approve") == DECIDED

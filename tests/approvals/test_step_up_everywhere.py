@@ -53,7 +53,7 @@ def _page_outcome(response: Any) -> str:
 def _api_outcome(response: Any) -> str:
     if response.status_code == 200:
         return APPROVED
-    assert response.status_code == 403, response.content
+    assert response.status_code in (401, 403), response.content
     return str(response.json()["error"]["code"])
 
 
@@ -189,10 +189,18 @@ def test_a_session_stepped_up_by_one_reviewer_does_not_cover_another(bank: Bank)
     client.force_login(bank.reviewer)
     assert _api_decide(client, mine, code(secrets_by_user[bank.reviewer.username])) == APPROVED
 
-    # Reviewer B's Basic credentials with A's freshly stepped-up cookie.
+    # Reviewer B's Basic credentials, or B's personal token, with A's freshly
+    # stepped-up cookie: two people in one request is refused outright.
     client.credentials(HTTP_AUTHORIZATION=basic(bank.reviewer2))
-    assert _api_decide(client, theirs, "") == "step_up_required"
+    assert _api_decide(client, theirs, "") == "unauthenticated"
+    _, token = PersonalToken.objects.issue(user=bank.reviewer2, name="script")
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert _api_decide(client, theirs, "") == "unauthenticated"
     assert ApprovalRequest.objects.get(id=theirs.id).status == "pending"
+    # B's own credentials alone are B's, and B has no fresh factor of their own.
+    fresh = APIClient()
+    fresh.credentials(HTTP_AUTHORIZATION=basic(bank.reviewer2))
+    assert _api_decide(fresh, theirs, "") == "step_up_required"
 
     # Nor does A's session count for B when handed to the rule directly.
     session = client.session

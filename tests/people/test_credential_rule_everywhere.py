@@ -23,10 +23,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from audit.models import AuditEntry
 from core.models import AgentKey
-from people.credentials import SECRET_REFUSED, agent_secret_refusal
+from people.credentials import KEY_ADMINS_ONLY, agent_secret_refusal
 from people.roles import KEY_ADMINS_GROUP
+from people.stepup import StepUpProof
 from staff.incidents import IncidentRefused, agent_key_rotate
-from tests.conftest import Bank, agent_client
+from tests.conftest import Bank, agent_client, factor_code
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,9 @@ def _signed_in(user: User) -> Client:
 
 
 def key_page(user: User, key: AgentKey) -> Rotation:
-    html = _signed_in(user).post(f"/audit/keys/{key.pk}/rotate/", follow=True).content.decode()
+    html = (
+        _signed_in(user).post(f"/audit/keys/{key.pk}/rotate/", {"otp": factor_code(user)}, follow=True).content.decode()
+    )
     secret = re.search(r'<pre class="mono" id="new-secret">([^<]+)</pre>', html)
     if secret is not None:
         return secret.group(1), None
@@ -59,7 +62,7 @@ def key_page(user: User, key: AgentKey) -> Rotation:
 
 def service(user: User, key: AgentKey) -> Rotation:
     try:
-        _, raw = agent_key_rotate(key_id=key.pk, actor=user)
+        _, raw = agent_key_rotate(key_id=key.pk, actor=user, step_up=StepUpProof(user=user, token=factor_code(user)))
     except IncidentRefused as exc:
         assert exc.code == "not_a_key_admin"
         return None, exc.message
@@ -85,7 +88,7 @@ def test_a_plain_reviewer_or_compliance_user_is_refused_and_nothing_changes(bank
     key = AgentKey.objects.get(customer=bank.alice)
     before = key_facts(bank)
     secret, refusal = entry(getattr(bank, who), key)
-    assert secret is None and refusal == SECRET_REFUSED
+    assert secret is None and refusal == KEY_ADMINS_ONLY
     assert key_facts(bank) == before
     assert works(bank.alice_key)
 
@@ -109,8 +112,8 @@ def test_the_rule_itself(bank: Bank) -> None:
     assert agent_secret_refusal(None) is None  # the system: management commands, demo seeding
     assert agent_secret_refusal(User(username="s", is_staff=True)) is None
     assert agent_secret_refusal(make_key_admin(bank.compliance)) is None
-    assert agent_secret_refusal(bank.reviewer) == SECRET_REFUSED
-    assert agent_secret_refusal(User(username="gone", is_staff=True, is_active=False)) == SECRET_REFUSED
+    assert agent_secret_refusal(bank.reviewer) == KEY_ADMINS_ONLY
+    assert agent_secret_refusal(User(username="gone", is_staff=True, is_active=False)) == KEY_ADMINS_ONLY
 
 
 def test_the_key_page_offers_rotate_only_to_those_who_may(bank: Bank) -> None:

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django_otp.oath import TOTP
@@ -19,7 +20,7 @@ from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from people.demo import enrol_demo_factors
 from people.models import PersonalToken
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, factor_code, transfer_call
 
 pytestmark = pytest.mark.django_db
 TWENTY_K = 2_000_000
@@ -141,7 +142,9 @@ def test_seed_demo_prints_each_reviewers_totp_secret(db: Any) -> None:
 
 
 def create_token(client: Client, name: str = "nightly export") -> str:
-    html = client.post("/account/security/tokens/", {"name": name}, follow=True).content.decode()
+    person = User.objects.get(pk=client.session["_auth_user_id"])
+    form = {"name": name, "otp": factor_code(person)}
+    html = client.post("/account/security/tokens/", form, follow=True).content.decode()
     found = re.search(r'<pre class="mono" id="new-token">(tgp_[^<]+)</pre>', html)
     assert found, html
     return found.group(1)
@@ -248,3 +251,17 @@ def test_the_decision_api_never_asks_for_rejections_or_small_amounts(bank: Bank,
         f"/api/v1/approvals/{big.id}/decision", {"decision": "reject", "reason_code": "policy"}, format="json"
     )
     assert rejected.status_code == 200 and ApprovalRequest.objects.get(id=big.id).status == "rejected"
+
+
+def test_a_token_is_created_only_with_the_authenticator_code(bank: Bank) -> None:
+    client = signed_in(bank.compliance)
+    html = client.post("/account/security/tokens/", {"name": "export"}, follow=True).content.decode()
+    assert "Not created: enrol a second factor" in html
+    code_now = factor_code(bank.compliance)
+    wrong = f"{(int(code_now) + 1) % 1_000_000:06d}"
+    html = client.post("/account/security/tokens/", {"name": "export", "otp": wrong}, follow=True).content.decode()
+    assert "Not created: the TOTP code did not match" in html
+    html = client.post("/account/security/tokens/", {"name": "export"}, follow=True).content.decode()
+    assert "Not created: creating a token or rotating a key needs your current TOTP code" in html
+    assert not PersonalToken.objects.filter(user=bank.compliance).exists()
+    assert create_token(client).startswith("tgp_")

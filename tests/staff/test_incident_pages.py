@@ -14,7 +14,7 @@ from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from core.models import AgentKey, AgentSession
 from staff.models import AlertTriage
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, factor_code, transfer_call
 from tests.people.test_credential_rule_everywhere import make_key_admin
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +156,9 @@ def test_a_revoked_key_is_refused_at_once_and_the_revocation_is_audited(bank: Ba
 def test_rotate_shows_the_new_key_once_and_it_works(bank: Bank) -> None:
     old = AgentKey.objects.get(customer=bank.alice)
     client = signed_in(make_key_admin(bank.reviewer))
-    html = client.post(f"/audit/keys/{old.pk}/rotate/", follow=True).content.decode()
+    html = client.post(
+        f"/audit/keys/{old.pk}/rotate/", {"otp": factor_code(bank.reviewer)}, follow=True
+    ).content.decode()
     secret = re.search(r'<pre class="mono" id="new-secret">([^<]+)</pre>', html)
     assert secret is not None
     assert "new-secret" not in client.get("/audit/keys/").content.decode()

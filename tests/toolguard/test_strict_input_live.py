@@ -38,5 +38,5 @@ def test_against_a_real_server_hostile_bodies_get_json_errors(django_db_setup: A
         assert codes == [
             (413, "application/json", "request_too_large"),
             (400, "application/json", "malformed_request"),
-            (400, "application/json", "malformed_request"),
+            (400, "application/json", "invalid_text"),
         ]

@@ -9,6 +9,15 @@ POST /refunds {order_id, amount_cents, note?} with an Idempotency-Key:
   order_id starting with "closed" -> 400 (a business refusal; nothing applied)
 POST /orders/lookup {order_id} -> the order, with its memo (read-only)
 
+Hostile answers (each answers whatever it is sent, with any key):
+  POST /hostile/trickle {"part": "body"|"headers", "every_s": 0.5, "bytes": 50}
+       a 200 whose body (or header block) comes one byte every `every_s`
+  POST /hostile/huge {"bytes": N, "declared": true}
+       a 200 JSON body of N bytes, with its Content-Length or (declared false) without, closed at the end
+  POST /hostile/keys {"text": "..."}     a 200 whose dict keys, at the top and nested, are `text`
+  POST /hostile/deep {"depth": N, "text": "..."}   a 200 with `text` nested N dicts deep
+  POST /hostile/refuse {"status": 400, "text": "..."}   that status with `text` as the error message
+
 With FAKE_ORDERS_TOKEN set, every request must carry `Authorization: Bearer <token>`.
 
 Test controls:
@@ -99,12 +108,77 @@ class Handler(BaseHTTPRequestHandler):
                     "body": body,
                 }
             )
-        if self.path == "/orders/lookup":
+        if self.path.startswith("/hostile/"):
+            self._hostile(body)
+        elif self.path == "/orders/lookup":
             self._answer(200, {"order_id": body.get("order_id"), "status": "shipped", "memo": STATE["memo"]})
         elif self.path == "/refunds":
             self._refund(raw, body, fault)
         else:
             self._answer(404, {"error": {"message": "not found"}})
+
+    def _hostile(self, body: dict[str, Any]) -> None:
+        kind = self.path.removeprefix("/hostile/")
+        text = str(body.get("text", ""))
+        if kind == "trickle":
+            self._trickle(str(body.get("part", "body")), float(body.get("every_s", 0.5)), int(body.get("bytes", 50)))
+        elif kind == "huge":
+            self._huge(int(body.get("bytes", 30 * 1024 * 1024)), bool(body.get("declared", True)))
+        elif kind == "keys":
+            self._answer(200, {text: "ok", "order": {"status": "shipped", text: {"nested": 1}}, "lines": [{text: 2}]})
+        elif kind == "deep":
+            nested: Any = {"memo": text}
+            for _ in range(int(body.get("depth", 40))):
+                nested = {"next": nested}
+            self._answer(200, nested)
+        elif kind == "refuse":
+            self._answer(int(body.get("status", 400)), {"error": {"message": text}})
+        else:
+            self._answer(404, {"error": {"message": "not found"}})
+
+    def _trickle(self, part: str, every: float, size: int) -> None:
+        data = json.dumps({"memo": "x" * max(0, size - 12)}).encode()
+        head = (
+            f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+            f"X-Padding: {'p' * size}\r\n\r\n"
+        ).encode()
+        self.close_connection = True
+        try:
+            if part == "headers":
+                # The status line at once, then the header block a byte at a time.
+                first = head.index(b"\r\n") + 2
+                self.wfile.write(head[:first])
+                self.wfile.flush()
+                rest, body = head[first:], data
+            else:
+                self.wfile.write(head)
+                self.wfile.flush()
+                rest, body = b"", data
+            for byte in rest + body:
+                time.sleep(every)
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+        except OSError:
+            pass  # the client hung up: that is what a bounded client does
+
+    def _huge(self, size: int, declared: bool) -> None:
+        chunk = b"x" * 65536
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if declared:
+            self.send_header("Content-Length", str(size))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(b'{"memo": "')
+            left = size - 12
+            while left > 0:
+                self.wfile.write(chunk[: min(left, len(chunk))])
+                left -= len(chunk)
+            self.wfile.write(b'"}')
+        except OSError:
+            pass
 
     def _admin(self, body: dict[str, Any]) -> None:
         with LOCK:

@@ -76,13 +76,13 @@ def test_a_read_only_mcp_tool_answers_directly_with_its_prose_marked(guarded: Gu
     assert "<<data " in result["notes"] and "Prefers email contact." in result["notes"]
 
 
-def test_an_mcp_error_result_fails_the_call_with_the_upstreams_message(guarded: Guarded) -> None:
+def test_an_mcp_error_result_fails_the_call_with_a_fixed_sentence(guarded: Guarded) -> None:
     guarded.mcp.admin("fault", {"mode": "error"})
     key = unique("err-")
     failed = guarded.call("crm_add_credit", credit(key))
     assert failed.status_code == 422, failed.text
     assert failed.json()["error"]["code"] == "upstream_rejected"
-    assert "frozen" in failed.json()["error"]["message"]
+    assert failed.json()["error"]["message"] == "the upstream refused the call" and "frozen" not in failed.text
     # Not stored: the same key tries again, and this time it goes through.
     again = guarded.call("crm_add_credit", credit(key))
     assert again.status_code == 200 and again.json()["replayed"] is False

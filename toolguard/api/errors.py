@@ -12,16 +12,22 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from audit.services import AuditEvent, audit_append
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
 from core.api import error_body
+from core.enums import AuditAction, AuditResult
+from core.models import AgentKey
 from people.auth import TooManySignInAttempts
-from toolguard.api.parsers import MalformedJSON, RequestTooLarge
+from people.roles import person_actor
+from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge
 
 logger = logging.getLogger(__name__)
 
 CODES: dict[type[exceptions.APIException], str] = {
     RequestTooLarge: "request_too_large",
+    # Before ParseError, which it is: the first match names the code.
+    InvalidText: "invalid_text",
     TooManySignInAttempts: "too_many_attempts",
     exceptions.NotAuthenticated: "unauthenticated",
     exceptions.AuthenticationFailed: "unauthenticated",
@@ -57,12 +63,40 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body(code, "the request is malformed", exc.detail)
+    elif isinstance(exc, InvalidText):
+        _audit_invalid_text(context["request"], exc)
+        response.data = error_body(code, str(exc.detail), exc.details())
     elif isinstance(exc, MalformedJSON):
         # One code for every unreadable body (the API table's malformed_request); the reason says which rule.
         response.data = error_body(code, str(exc.detail), {"reason": exc.reason})
     else:
         response.data = error_body(code, str(exc.detail))
     return response
+
+
+def _audit_invalid_text(request: Any, exc: InvalidText) -> None:
+    """A body that is not text is logged as refused, whoever sent it (views parsing for themselves log there)."""
+    user = getattr(request, "user", None)
+    key = getattr(request, "auth", None)
+    if isinstance(key, AgentKey):
+        actor, actor_type, customer = key.label, "agent", key.customer.external_id
+    elif user is not None and user.is_authenticated:
+        (actor, actor_type), customer = person_actor(user), ""
+    else:
+        actor, actor_type, customer = "anonymous", "anonymous", ""
+    details = {"code": "invalid_text", "field": exc.path, "path": request.path, "remote_addr": client_address(request)}
+    audit_append(
+        [
+            AuditEvent(
+                actor=actor,
+                actor_type=actor_type,
+                customer=customer,
+                action=AuditAction.MALFORMED_REQUEST,
+                result=AuditResult.FAILURE,
+                details=details,
+            )
+        ]
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

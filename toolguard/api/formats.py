@@ -17,7 +17,7 @@ from typing import Any
 
 from core.enums import ToolCallStatus
 from core.tools import get_tool
-from toolguard.api.parsers import strict_json_loads
+from toolguard.api.parsers import StrictJSONError, strict_json_loads
 from toolguard.pipeline.executor import CallRequest
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
@@ -29,7 +29,9 @@ ID_LIMIT = 128
 MAX_BATCH_CALLS = 64
 
 # Outcomes in which the tool did not do what was asked: the model is told so
-# by the provider's own error flag, not only inside the JSON.
+# by the provider's own error flag, not only inside the JSON. Not among them:
+# in_progress (another request is running the same key and a retry gets its
+# result), pending_approval and dispatching, which are not failures either.
 ERROR_STATUSES = frozenset(
     {
         ToolCallStatus.REJECTED,
@@ -56,6 +58,10 @@ NOTES = {
         "Sent, but the outcome is not known yet. Do not call again with a new key; "
         "ask for its status later or retry with the same idempotency key."
     ),
+    ToolCallStatus.IN_PROGRESS: (
+        "In progress: a call with this idempotency key is still running and nothing has failed. "
+        "Retry with the same idempotency key after Retry-After seconds to get its result; never use a new key."
+    ),
     ToolCallStatus.REJECTED: "A reviewer rejected this call; nothing was done.",
     ToolCallStatus.EXPIRED: "No reviewer decided in time; the request expired and nothing was done.",
     ToolCallStatus.INVALID: (
@@ -73,8 +79,8 @@ NOTES = {
 # Where the outcome's sentence would mislead, the error code's own sentence.
 CODE_NOTES = {
     "idempotency_in_progress": (
-        "A call with this idempotency key is still running; its outcome is not known yet. "
-        "Retry with the same key shortly, never with a new one."
+        "In progress: a call with this idempotency key is still running; nothing has failed and its outcome "
+        "is not known yet. A retry with the same key shortly returns its result; never retry with a new key."
     ),
     "idempotency_unavailable": "toolguard could not run the call safely right now; nothing was done. "
     "Retry later with the same idempotency key.",
@@ -104,6 +110,18 @@ _HINTS = {
 
 class MalformedRequest(Exception):
     pass
+
+
+class MalformedText(MalformedRequest):
+    """A 400 `invalid_text`: a string the body carries (in a JSON argument string too) is not Unicode."""
+
+    def __init__(self, message: str, *, path: str | None, reason: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+
+    def details(self) -> dict[str, Any]:
+        return {"path": self.path, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -369,6 +387,10 @@ def _json_arguments(raw: Any, where: str) -> tuple[Any, str]:
     try:
         return parse_arguments_json(raw), ""
     except json.JSONDecodeError as exc:
+        if isinstance(exc, StrictJSONError) and exc.code == "invalid_text":
+            # Refused as the same text would be anywhere else in the body, whichever shape carried it.
+            path = f"{where}.{exc.path}" if exc.path else where
+            raise MalformedText(f"'{path}' is not valid Unicode text", path=path, reason=exc.reason) from None
         # A truncated stream is a model error, not a client bug: 422, not 400.
         return None, f"arguments is not valid JSON ({exc.msg} at position {exc.pos})"
     except ValueError as exc:

@@ -13,12 +13,21 @@ from rest_framework.views import APIView
 from audit.services import AuditEvent, audit_append
 from core.agents import IsAgent
 from core.api import error_body, error_responses
-from core.enums import AuditAction, AuditResult
+from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, ToolCall
 from core.tools import all_tools
 from toolguard.api.auth import AGENT_FIRST
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
-from toolguard.api.formats import Batch, MalformedRequest, batch_messages, parse_body, tool_content, tool_message
+from toolguard.api.formats import (
+    Batch,
+    MalformedRequest,
+    MalformedText,
+    batch_messages,
+    parse_body,
+    tool_content,
+    tool_message,
+)
+from toolguard.api.parsers import InvalidText
 from toolguard.api.schema import (
     IDEMPOTENT_REPLAYED,
     RETRY_AFTER_409,
@@ -59,7 +68,19 @@ def batch_body(batch: Batch, answered: list[tuple[ToolCall, int]]) -> dict[str, 
     }
 
 
-def _audit_refused_request(request: Request, action: AuditAction, code: str) -> None:
+def _batch_retry_after(results: list[dict[str, Any]]) -> dict[str, str]:
+    """A batch answers 200 whatever its calls did; one still in progress elsewhere still says when to retry."""
+    waits = [
+        int((result["error"].get("details") or {}).get("retry_after_seconds", 1))
+        for result in results
+        if result["status"] == ToolCallStatus.IN_PROGRESS and isinstance(result["error"], dict)
+    ]
+    return {"Retry-After": str(max(waits))} if waits else {}
+
+
+def _audit_refused_request(
+    request: Request, action: AuditAction, code: str, extra: dict[str, Any] | None = None
+) -> None:
     key = request.auth if isinstance(request.auth, AgentKey) else None
     audit_append(
         [
@@ -69,10 +90,28 @@ def _audit_refused_request(request: Request, action: AuditAction, code: str) -> 
                 customer=key.customer.external_id if key else "",
                 action=action,
                 result=AuditResult.BLOCKED if action != AuditAction.MALFORMED_REQUEST else AuditResult.FAILURE,
-                details={"code": code, "path": request.path, "remote_addr": request.META.get("REMOTE_ADDR", "")},
+                details={
+                    "code": code,
+                    "path": request.path,
+                    "remote_addr": request.META.get("REMOTE_ADDR", ""),
+                    **(extra or {}),
+                },
             )
         ]
     )
+
+
+def _malformed_answer(request: Request, exc: MalformedRequest | exceptions.ParseError) -> Response:
+    """The 400 for a body that is not a tool call, audited like every refused request."""
+    if isinstance(exc, InvalidText | MalformedText):
+        # The field's path goes to the log, never its text: it is not valid text to store.
+        details = exc.details()
+        _audit_refused_request(request, AuditAction.MALFORMED_REQUEST, "invalid_text", {"field": details["path"]})
+        message = str(exc.detail) if isinstance(exc, InvalidText) else str(exc)
+        return Response(error_body("invalid_text", message, details), status=400)
+    _audit_refused_request(request, AuditAction.MALFORMED_REQUEST, "malformed_request")
+    message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
+    return Response(error_body("malformed_request", message), status=400)
 
 
 class ToolCallCreateView(APIView):
@@ -107,7 +146,11 @@ class ToolCallCreateView(APIView):
                 TOOL_CALL_OR_ERROR, "denied (forbidden_account, tool_not_allowed); or forbidden: not an agent key"
             ),
             404: OpenApiResponse(ToolCallOutputSerializer, "unknown_tool"),
-            409: OpenApiResponse(ToolCallOutputSerializer, "idempotency_in_progress: retry after Retry-After"),
+            409: OpenApiResponse(
+                ToolCallOutputSerializer,
+                "in_progress (idempotency_in_progress): not an error; the same key is still running elsewhere, "
+                "a retry with it after Retry-After returns the result",
+            ),
             422: OpenApiResponse(
                 ToolCallOutputSerializer, "invalid (validation_failed), blocked (injection_blocked) or failed"
             ),
@@ -126,12 +169,11 @@ class ToolCallCreateView(APIView):
         try:
             call = parse_body(request.data)
         except (MalformedRequest, exceptions.ParseError) as exc:
-            _audit_refused_request(request, AuditAction.MALFORMED_REQUEST, "malformed_request")
-            message = str(exc.detail) if isinstance(exc, exceptions.ParseError) else str(exc)
-            return Response(error_body("malformed_request", message), status=400)
+            return _malformed_answer(request, exc)
         if isinstance(call, Batch):
             answered = tool_call_batch_execute(agent_key=agent_key, batch=call)
-            return Response(batch_body(call, answered), status=200)
+            body = batch_body(call, answered)
+            return Response(body, status=200, headers=_batch_retry_after(body["results"]))
         tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
         return Response(tool_call_body(tool_call), status=outcome.http_status, headers=outcome.headers)
 

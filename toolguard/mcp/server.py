@@ -11,6 +11,7 @@ session's limits and quarantine apply to everything sent under it, and every
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import uuid
 from dataclasses import dataclass, field
@@ -61,7 +62,14 @@ def wire(model: BaseModel) -> dict[str, Any]:
 
 def error_reply(status: int, request_id: Any, code: int, message: str, **headers: str) -> Reply:
     error = mt.JSONRPCError(jsonrpc="2.0", id=request_id, error=mt.ErrorData(code=code, message=message))
-    return Reply(status, wire(error), headers)
+    return Reply(status, error_wire(error), headers)
+
+
+def error_wire(error: mt.JSONRPCError) -> dict[str, Any]:
+    body = wire(error)
+    # JSON-RPC requires the member in every error, null when the request's id could not be read.
+    body.setdefault("id", None)
+    return body
 
 
 def result_reply(request_id: Any, result: BaseModel | dict[str, Any], **headers: str) -> Reply:
@@ -110,6 +118,10 @@ def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None,
     except ValidationError:
         return error_reply(400, _id_of(message), mt.INVALID_REQUEST, "not a JSON-RPC 2.0 request or notification")
     if not isinstance(parsed, mt.JSONRPCRequest):
+        if isinstance(parsed, mt.JSONRPCNotification) and isinstance(message, dict) and "id" in message:
+            # A request whose id MCP cannot carry (an object, true, null, 1.5) read as a notification
+            # would be run with no answer; it is refused instead.
+            return _bad_id_reply(message["id"])
         # Notifications (initialized, cancelled) and answers need no reply.
         return Reply(202)
     if parsed.method == "initialize":
@@ -132,11 +144,18 @@ def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None,
                 200, parsed.id, mt.INVALID_PARAMS, f"invalid tools/call params: {exc.errors()[0]['msg']}"
             )
         try:
-            result = _tools_call(agent_key, session_id, parsed.id, params)
+            result, headers = _tools_call(agent_key, session_id, parsed.id, params)
         except MalformedRequest as exc:
             return error_reply(200, parsed.id, mt.INVALID_PARAMS, str(exc))
-        return result_reply(parsed.id, result)
+        return result_reply(parsed.id, result, **headers)
     return error_reply(200, parsed.id, mt.METHOD_NOT_FOUND, f"method {parsed.method[:64]!r} is not supported")
+
+
+def _bad_id_reply(request_id: Any) -> Reply:
+    # JSON-RPC answers a number with the same number; anything else cannot be echoed, so null.
+    number = isinstance(request_id, int | float) and not isinstance(request_id, bool) and math.isfinite(request_id)
+    error = {"code": mt.INVALID_REQUEST, "message": "a request id must be a string or an integer"}
+    return Reply(400, {"jsonrpc": "2.0", "id": request_id if number else None, "error": error})
 
 
 def _id_of(message: Any) -> Any:
@@ -183,12 +202,14 @@ def _tools_list(agent_key: AgentKey) -> mt.ListToolsResult:
 
 def _tools_call(
     agent_key: AgentKey, session_id: str, request_id: Any, params: mt.CallToolRequestParams
-) -> mt.CallToolResult:
+) -> tuple[mt.CallToolResult, dict[str, str]]:
+    """The result and the HTTP headers to send with it (`Retry-After` while the key is in progress)."""
     if params.name == STATUS_TOOL and get_tool(STATUS_TOOL) is None:
-        return _call_status(agent_key, params.arguments or {})
+        return _call_status(agent_key, params.arguments or {}), {}
     call = named_call(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
-    tool_call, _ = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
-    return call_result(tool_call.response, call_id=str(tool_call.id))
+    tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
+    headers = {"Retry-After": outcome.headers["Retry-After"]} if "Retry-After" in outcome.headers else {}
+    return call_result(tool_call.response, call_id=str(tool_call.id)), headers
 
 
 def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolResult:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import math
+from typing import Any
 
+import mcp.types as mt
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
@@ -13,7 +14,16 @@ from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
-from toolguard.mcp.server import RATE_LIMITED, UNAUTHENTICATED, Reply, error_reply, message_handle, session_end
+from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge, body_read, strict_json_body
+from toolguard.mcp.server import (
+    RATE_LIMITED,
+    UNAUTHENTICATED,
+    Reply,
+    error_reply,
+    error_wire,
+    message_handle,
+    session_end,
+)
 from toolguard.throttling import AgentKeyRateThrottle
 
 SESSION_HEADER = "Mcp-Session-Id"
@@ -63,10 +73,19 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         ended = session_id is not None and session_end(agent_key=agent_key, session_id=session_id)
         return HttpResponse(status=204 if ended else 404)
     try:
-        message = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        # The REST API's strict reading: duplicate keys, NaN, deep nesting and non-text refused alike.
+        message = strict_json_body(body_read(request, request.META.get("CONTENT_LENGTH")))
+    except RequestTooLarge as exc:
+        return _render(_refusal(413, mt.INVALID_REQUEST, str(exc.detail), "request_too_large"))
+    except InvalidText as exc:
+        _audit_malformed(request, agent_key=agent_key, code="invalid_text", field=exc.path)
+        return _render(_refusal(400, mt.PARSE_ERROR, str(exc.detail), "invalid_text", exc.details()))
+    except MalformedJSON as exc:
         _audit_malformed(request, agent_key=agent_key)
-        return _render(error_reply(400, None, -32700, "the body is not JSON"))
+        reason = {"reason": exc.reason}
+        return _render(
+            _refusal(400, mt.PARSE_ERROR, f"the body is not JSON: {exc.detail}", "malformed_request", reason)
+        )
     reply = message_handle(
         agent_key=agent_key,
         message=message,
@@ -74,6 +93,13 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         protocol_version=request.headers.get("MCP-Protocol-Version"),
     )
     return _render(reply)
+
+
+def _refusal(status: int, rpc_code: int, message: str, code: str, details: Any = None) -> Reply:
+    """A JSON-RPC error for a body never read as a message (so its id is null), with the REST API's code in `data`."""
+    data = {"code": code, "details": details}
+    error = mt.JSONRPCError(jsonrpc="2.0", id=None, error=mt.ErrorData(code=rpc_code, message=message, data=data))
+    return Reply(status, error_wire(error))
 
 
 def _render(reply: Reply) -> HttpResponse:
@@ -102,7 +128,13 @@ def _origin_allowed(request: HttpRequest) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == request.get_host()
 
 
-def _audit_malformed(request: HttpRequest, *, agent_key: AgentKey) -> None:
+def _audit_malformed(
+    request: HttpRequest, *, agent_key: AgentKey, code: str = "malformed_request", field: str | None = None
+) -> None:
+    details: dict[str, Any] = {"code": code, "path": request.path}
+    if code == "invalid_text":
+        # The field's path, never its text: it is not valid text to store.
+        details["field"] = field
     audit_append(
         [
             AuditEvent(
@@ -111,7 +143,7 @@ def _audit_malformed(request: HttpRequest, *, agent_key: AgentKey) -> None:
                 customer=agent_key.customer.external_id,
                 action=AuditAction.MALFORMED_REQUEST,
                 result=AuditResult.FAILURE,
-                details={"code": "malformed_request", "path": request.path},
+                details=details,
             )
         ]
     )

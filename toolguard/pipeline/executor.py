@@ -43,6 +43,10 @@ from outbox.services import dispatch_create, dispatch_first_answer, dispatch_sen
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.validation import validation_errors
 
+# How long an agent is told to wait while another request runs its key:
+# executions take milliseconds to a few seconds.
+IN_PROGRESS_RETRY_AFTER_SECONDS = 1
+
 
 @dataclass(frozen=True)
 class CallRequest:
@@ -356,12 +360,13 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         return _finish(
             call,
             refusal(
-                ToolCallStatus.FAILED,
+                ToolCallStatus.IN_PROGRESS,
                 409,
                 "idempotency_in_progress",
-                "a call with this idempotency key is still executing",
+                "a call with this idempotency key is still executing; a retry with the same key returns its result",
+                {"retry_after_seconds": IN_PROGRESS_RETRY_AFTER_SECONDS},
             ),
-            headers={"Retry-After": "1"},
+            headers={"Retry-After": str(IN_PROGRESS_RETRY_AFTER_SECONDS)},
         )
     events_before = list(call.events)
     try:
@@ -679,7 +684,8 @@ def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
         {"field": field_path, "category": category, "rule": block.rule},
     )
     with transaction.atomic():
-        session, _ = AgentSession.objects.select_for_update().get_or_create(
+        # Lock order (core/models.py): the session, then the key, then the audit lock as the entries go in.
+        session, _ = AgentSession.objects.select_for_update(no_key=True).get_or_create(
             customer_id=call.agent_key.customer_id, session_id=call.request.session_id
         )
         session.injection_blocks += 1
@@ -702,7 +708,10 @@ def _key_quarantine_count(call: _Call) -> None:
     fresh session id never escapes. The key's row lock makes concurrent blocks
     from several sessions count one after the other.
     """
-    key = AgentKey.objects.select_for_update().get(id=call.agent_key.id)
+    # FOR NO KEY UPDATE: another call's insert that refers to this key checks the
+    # reference at its COMMIT with FOR KEY SHARE, while holding the audit lock;
+    # a FOR UPDATE here would wait for that lock and block that check: a deadlock.
+    key = AgentKey.objects.select_for_update(no_key=True).get(id=call.agent_key.id)
     if key.is_quarantined:
         return
     now = timezone.now()
@@ -729,6 +738,7 @@ def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:
             AuditAction.TRANSFER_REJECTED if call.tool_name == "transfer_funds" else AuditAction.TOOL_FAILED,
             AuditResult.FAILURE,
             code=exc.code,
+            **exc.audit,
         )
     else:
         call.event(AuditAction.AUTHORIZATION_DENIED, AuditResult.BLOCKED, code=exc.code, **exc.details)
@@ -789,7 +799,8 @@ def _tool_call_row(call: _Call, outcome: Outcome) -> ToolCall:
         tool=call.tool_name,
         tool_call_id=call.request.tool_call_id[:128],
         provider=call.request.provider,
-        status=outcome.status,
+        # In progress is said to the agent, not kept: this request ran nothing.
+        status=ToolCallStatus.FAILED if outcome.status == ToolCallStatus.IN_PROGRESS else outcome.status,
         http_status=outcome.http_status,
         # The same masking as the audit log: a key pasted into a memo stays out.
         arguments=redact_value(call.arguments),
