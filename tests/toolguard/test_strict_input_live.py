@@ -24,14 +24,23 @@ def test_against_a_real_server_hostile_bodies_get_json_errors(django_db_setup: A
         url = f"{server.url}/api/v1/tool-calls"
         huge = b'{"name": "check_balance", "session_id": "s", "arguments": {"pad": "' + b"x" * (20 << 20) + b'"}}'
         answers = [
-            httpx.post(url, content=huge, headers={**bearer(bank.alice_key), "Content-Type": "application/json"}),
+            httpx.post(
+                url,
+                content=huge,
+                headers={**bearer(bank.alice_key), "Content-Type": "application/json"},
+                timeout=120,  # 20 MB sent whole and read back by the server: slow on a loaded machine
+            ),
             httpx.post(
                 url,
                 content='{"name": "check_balance", "session_id": "s", "arguments": ' + nested(5000) + "}",
                 headers={**bearer(bank.alice_key), "Content-Type": "application/json"},
+                timeout=60,
             ),
             httpx.post(
-                url, content=b"\xff\xfe{", headers={**bearer(bank.alice_key), "Content-Type": "application/json"}
+                url,
+                content=b"\xff\xfe{",
+                headers={**bearer(bank.alice_key), "Content-Type": "application/json"},
+                timeout=60,
             ),
         ]
         codes = [(a.status_code, a.headers["content-type"], a.json()["error"]["code"]) for a in answers]

@@ -116,7 +116,8 @@ def test_a_client_that_stalls_mid_body_is_let_go_after_the_drain_deadline(
                 pass
         except ConnectionResetError:
             pass
-        assert time.monotonic() - started < DRAIN_SECONDS + 5
+        # Let go at the drain deadline; the margin is for a loaded machine, far below "never".
+        assert time.monotonic() - started < DRAIN_SECONDS + 10
     # The worker is free again.
     assert requests.get(f"{server.url}/healthz", timeout=10).status_code == 200
 
@@ -136,5 +137,5 @@ def test_a_body_past_the_drain_bound_is_not_read_at_all(big_body_server: tuple[G
                 pass
         except ConnectionResetError:
             pass
-        # gunicorn's own graceful close waits at most 2 s; no drain deadline on top.
-        assert time.monotonic() - started < DRAIN_SECONDS / 2
+        # gunicorn's own graceful close waits at most 2 s; a drain would wait out the whole deadline.
+        assert time.monotonic() - started < DRAIN_SECONDS - 1
