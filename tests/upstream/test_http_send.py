@@ -133,7 +133,8 @@ def test_a_trickling_answer_is_cut_at_timeout_s(orders: FakeUpstream, part: str)
     started = time.monotonic()
     attempt = hostile(orders.url, "trickle", {"part": part, "every_s": 0.5, "bytes": 50}, timeout_s=1.0)
     elapsed = time.monotonic() - started
-    assert elapsed < 4.0, f"the exchange took {elapsed:.1f}s with timeout_s 1"
+    # Generous for a loaded machine, and still far below the 25 s the answer would take.
+    assert elapsed < 10.0, f"the exchange took {elapsed:.1f}s with timeout_s 1"
     # It was sent: the upstream may have acted, so the outcome is unknown.
     assert attempt.verdict == "unknown" and "Timeout" in attempt.message
 
@@ -147,7 +148,7 @@ def test_the_pooled_connection_is_usable_after_a_cut_exchange(orders: FakeUpstre
 def test_an_answer_past_max_response_bytes_is_cut_and_nothing_of_it_kept(orders: FakeUpstream, declared: bool) -> None:
     started = time.monotonic()
     attempt = hostile(orders.url, "huge", {"bytes": 30 * 1024 * 1024, "declared": declared})
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 15
     # A 2xx that ran upstream but cannot be kept: the caller settles what that means.
     assert (attempt.verdict, attempt.status_code, attempt.too_large, attempt.result) == ("unknown", 200, True, None)
     assert attempt.details()["cut"] == "max_response_bytes"

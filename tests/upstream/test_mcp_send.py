@@ -41,7 +41,7 @@ def test_a_read_answers_within_the_default_limit(crm: FakeUpstream) -> None:
 def test_answers_past_max_response_bytes_are_cut_at_once(crm: FakeUpstream) -> None:
     started = time.monotonic()
     attempt = call(crm, "lookup_customer", {"customer_id": "c-1"}, max_response_bytes=200)
-    assert time.monotonic() - started < 4
+    assert time.monotonic() - started < 10
     assert attempt.verdict == "unknown" and attempt.too_large and attempt.result is None
     assert attempt.details()["cut"] == "max_response_bytes"
 
@@ -64,8 +64,9 @@ def test_an_error_results_text_is_for_the_audit_only(crm: FakeUpstream) -> None:
 
 
 def test_timeout_s_bounds_the_whole_call(crm: FakeUpstream) -> None:
-    crm.admin("fault", {"mode": "slow", "slow_seconds": 6})
+    crm.admin("fault", {"mode": "slow", "slow_seconds": 20})
     started = time.monotonic()
     attempt = call(crm, "add_credit", {"customer_id": "c-1", "amount_cents": 5}, timeout_s=1.0)
-    assert time.monotonic() - started < 4
+    # Generous for a loaded machine, and still far below the 20 s the upstream takes.
+    assert time.monotonic() - started < 10
     assert attempt.verdict == "unknown"
