@@ -27,11 +27,11 @@ run: install
 	trap 'kill $$QPID 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -
 
-# Two processes (pytest-xdist), each with its own test database and Redis
-# database; a file's tests stay in one process, so module fixtures start once.
-TEST_WORKERS ?= 2
+# One process: live servers commit data the database tests must not see, and
+# pytest-django runs those first. `make test PYTEST_ARGS="-n 2"` splits the run
+# (each process on its own test database and Redis database) for a quicker look.
 test: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -69,6 +69,10 @@ def _check_depth(value: Any, limit: int) -> None:
 
 
 def _is_text(value: str) -> bool:
+    # U+0000 is valid Unicode but no text column or jsonb value in PostgreSQL
+    # can hold it: refused here as text, rather than failing at the first write.
+    if "\x00" in value:
+        return False
     # Only surrogates fail to encode; most strings are ASCII and skip the copy.
     if value.isascii():
         return True
@@ -77,6 +81,22 @@ def _is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def text_has_nul(value: Any) -> bool:
+    """Whether any key or string in `value` holds U+0000 (for the refusal's reason)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 # A path names a field; a key half a megabyte long is named by its start.
@@ -89,7 +109,10 @@ def _path_joined(path: tuple[str | int, ...]) -> str:
 
 def _path_part(key: str | int) -> str:
     # A broken key is named with its surrogates escaped, so the answer itself stays valid text.
-    return str(key) if isinstance(key, int) else key.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(key, int):
+        return str(key)
+    # U+0000 is named as its escape: the path itself is stored in the audit entry.
+    return key.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\u0000")
 
 
 def text_fault(value: Any) -> str | None:
@@ -150,7 +173,10 @@ def strict_json_loads(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> 
     _check_depth(value, max_depth)
     path = text_fault(value)
     if path is not None:
-        raise _invalid_text(path, "lone_surrogate" if bad_byte is None else "invalid_utf8", bad_byte or 0)
+        reason = (
+            "invalid_utf8" if bad_byte is not None else "nul_character" if text_has_nul(value) else "lone_surrogate"
+        )
+        raise _invalid_text(path, reason, bad_byte or 0)
     if bad_byte is not None:
         raise _invalid_text(None, "invalid_utf8", bad_byte)
     return value
