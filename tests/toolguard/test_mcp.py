@@ -193,9 +193,11 @@ def test_the_rest_apis_rate_limit_applies(mcp: Mcp) -> None:
     assert 429 in codes
 
 
-def test_a_tool_name_postgresql_cannot_store_is_invalid_params(mcp: Mcp) -> None:
+def test_a_tool_name_postgresql_cannot_store_is_refused(mcp: Mcp) -> None:
+    # U+0000 is refused by the strict parser, as text PostgreSQL cannot store, naming the field.
     answer = mcp.request("tools/call", {"name": "check\u0000balance", "arguments": {}})
-    assert answer["error"]["code"] == mt.INVALID_PARAMS and "'name'" in answer["error"]["message"]
+    assert answer["error"]["code"] == mt.PARSE_ERROR and answer["error"]["data"]["code"] == "invalid_text"
+    assert answer["error"]["data"]["details"]["path"] == "params.name"
     too_long = mcp.request("tools/call", {"name": "x" * 65, "arguments": {}})
     assert too_long["error"]["code"] == mt.INVALID_PARAMS
 
