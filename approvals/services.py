@@ -32,7 +32,6 @@ from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_ho
 from detection.results import result_screen
 from people.credentials import key_custodians
 from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, decision_refusal
-from people.roles import REVIEWERS_GROUP as REVIEWERS_GROUP  # the reviewer pages and tasks name it from here
 from people.roles import person_actor, person_groups
 from people.stepup import StepUpProof, StepUpRefused, step_up_require
 

@@ -13,9 +13,10 @@ from django.db.models import Count, Min
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
-from approvals.services import REVIEWERS_GROUP, approvals_expire
+from approvals.services import approvals_expire
 from audit.alerts import alert_raise, approval_sla, backlog_threshold, backlog_window
 from audit.models import Alert
+from people.roles import REVIEWERS_GROUP
 
 logger = logging.getLogger(__name__)
 Rule, Severity = Alert.Rule, Alert.Severity

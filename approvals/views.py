@@ -26,12 +26,12 @@ from approvals import selectors
 from approvals.cases import case_decide
 from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
-from approvals.services import REVIEWERS_GROUP, DecisionRefused, approval_decide
+from approvals.services import DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
 from core.models import AgentSession
 from people import stepup
 from people.credentials import session_release
-from people.roles import signed_in_person
+from people.roles import REVIEWERS_GROUP, signed_in_person
 
 View = Callable[..., HttpResponseBase]
 
