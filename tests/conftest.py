@@ -313,6 +313,55 @@ def live(live_bank: tuple[Bank, str, Any]) -> tuple[Bank, str]:
     return bank, suffix
 
 
+# Tests that commit rows outside the test transaction: every live-server and
+# browser test, and any test (or project fixture) that unblocks the database
+# itself. Their rows outlive them, and a database test in the same process
+# that counts rows would see them; pytest-django runs database tests first
+# within one process, but pytest-xdist hands tests out in any order. So
+# `--phase=isolated` runs the rest and `--phase=committing` runs these, each
+# phase in processes of its own (see the Makefile's `test`).
+COMMITTING_FIXTURES = {"django_db_blocker", "server", "live_bank", "live"}
+# Session set-up unblocks the database to create it and empty the cache; it commits no rows.
+SETUP_FIXTURES = {"django_db_setup", "_fresh_cache"}
+
+
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption(
+        "--phase",
+        choices=("all", "isolated", "committing"),
+        default="all",
+        help="run only the tests that keep to their transaction (isolated) or only those that commit (committing)",
+    )
+
+
+def commits_outside_transaction(item: Any) -> bool:
+    if item.get_closest_marker("live") or item.get_closest_marker("browser"):
+        return True
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    if COMMITTING_FIXTURES & set(info.argnames):
+        return True
+    for name in info.names_closure:
+        for fixturedef in info.name2fixturedefs.get(name, ()):
+            # pytest-django's own fixtures (baseid "") unblock inside a transaction.
+            if fixturedef.baseid and name not in SETUP_FIXTURES and COMMITTING_FIXTURES & set(fixturedef.argnames):
+                return True
+    return False
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    phase = config.getoption("phase")
+    if phase == "all":
+        return
+    keep, drop = [], []
+    for item in items:
+        (keep if commits_outside_transaction(item) == (phase == "committing") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
 def pytest_runtest_setup(item: Any) -> None:
     # Marks instead of a call in every fixture: `needs_postgres` and `needs_redis`
     # skip with the reason printed (never in CI, where they fail instead).

@@ -26,6 +26,17 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def stop_process(proc: subprocess.Popen[Any], grace: float = 15) -> None:
+    """SIGTERM, then SIGKILL once the grace has passed: a server still holding a
+    slow client open must not fail the test that was only tidying up."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -106,11 +117,7 @@ class Gunicorn:
         return [int(pid) for pid in out.split()]
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc)
         shutil.rmtree(self.metrics_dir, ignore_errors=True)
 
     def logs(self) -> str:
@@ -154,8 +161,7 @@ class RedisServer:
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
+            stop_process(self.proc, grace=10)
             self.proc = None
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from banking.models import Transfer
 from tests.conftest import requires_postgres, transfer_call
-from tests.live import ROOT, bearer, child_env, gunicorn, unique
+from tests.live import ROOT, bearer, child_env, gunicorn, stop_process, unique
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"
@@ -79,8 +79,7 @@ def test_a_real_worker_expires_what_nobody_decides(live_bank: Any) -> None:
                 with blocker.unblock():
                     status = ApprovalRequest.objects.get(id=held["approval_id"]).status
         finally:
-            worker.terminate()
-            worker.wait(timeout=30)
+            stop_process(worker, grace=30)
         assert status == "expired"
         retry = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key)).json()
         assert retry["status"] == "expired" and retry["replayed"] is True

@@ -16,7 +16,7 @@ from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from banking.models import Transfer
 from tests.conftest import make_bank, requires_postgres, requires_redis, transfer_call
-from tests.live import ROOT, bearer, child_env, gunicorn, unique
+from tests.live import ROOT, bearer, child_env, gunicorn, stop_process, unique
 
 pytestmark = pytest.mark.live
 
@@ -79,9 +79,7 @@ def test_two_servers_execute_once_and_two_workers_expire_once(django_db_setup: A
                 pending = ApprovalRequest.objects.filter(id__in=held, status="pending").count()
     finally:
         for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.wait(timeout=30)
+            stop_process(worker, grace=30)
     assert pending == 0
     with django_db_blocker.unblock():
         for approval_id in held:

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from core.models import Customer
-from tests.live import ROOT, Gunicorn, child_env, free_port, unique, wait_http
+from tests.live import ROOT, Gunicorn, child_env, free_port, stop_process, unique, wait_http
 
 HERE = Path(__file__).resolve().parent
 
@@ -50,8 +50,7 @@ class FakeUpstream:
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=15)
+            stop_process(self.proc)
             self.proc = None
 
     def admin(self, path: str, body: dict[str, Any]) -> None:
