@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 
 from approvals.models import ApprovalDecision, ApprovalRequest
+from approvals.selectors import step_up_cents
 from approvals.services import (
     DecisionRefused,
     _decide_after_step_up,
@@ -63,7 +64,7 @@ def case_decide(
     if decision == ApprovalDecision.Decision.APPROVE:
         # Six transfers under the step-up amount each are still one large
         # approval; one code covers the case, as a TOTP code is good only once.
-        step_up_check(step_up, cents=sum(a.value_cents or 0 for a in approvals))
+        step_up_check(step_up, cents=step_up_cents(approvals))
     outcome = CaseOutcome()
     for approval in approvals:
         try:

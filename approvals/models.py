@@ -38,6 +38,10 @@ class ApprovalRequest(models.Model):
     # The call's value when its tool declares one (send_customer_email has none).
     value_cents = models.BigIntegerField(null=True, blank=True)
     currency = models.CharField(max_length=3, blank=True)
+    # The same value in the reporting currency, as the limits count it (core.rates);
+    # None for a tool without a value, or when no rate converted it (held as no_rate).
+    reporting_cents = models.BigIntegerField(null=True, blank=True)
+    reporting_currency = models.CharField(max_length=3, blank=True)
     beneficiary = models.CharField(max_length=256, blank=True)
     rules = models.JSONField(default=list)
     risk_flags = models.JSONField(default=list)
@@ -64,6 +68,16 @@ class ApprovalRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} {self.held_ref} {self.status}"
+
+    @property
+    def converted(self) -> bool:
+        """The call named a currency other than the reporting one and a rate converted it."""
+        return self.reporting_cents is not None and self.currency not in ("", self.reporting_currency)
+
+    @property
+    def no_rate(self) -> bool:
+        """The call has a value that no rate converted: its size against the limits is unknown."""
+        return self.value_cents is not None and self.reporting_cents is None
 
 
 class ApprovalDecision(models.Model):

@@ -15,8 +15,9 @@ from django.utils import timezone
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
-from core.enums import AuditAction, ToolCallStatus
-from core.models import AgentSession, ToolCall
+from core.enums import AuditAction
+from core.models import AgentSession, ToolCall, ValueEntry
+from core.rates import reporting_currency
 from core.tools import rule_label
 
 
@@ -239,8 +240,23 @@ def approval_detail(approval_id: uuid.UUID | str) -> ReviewDetail | None:
 
 
 def request_value(approval: ApprovalRequest) -> tuple[int, str]:
-    """(value in cents, currency) the request would move; 0 for tools without a value."""
+    """(value in cents, currency) as the limits count it: in the reporting currency (core.rates).
+
+    A value no rate converted (held as `no_rate`) is given in its own
+    currency; 0 for tools without a value.
+    """
+    if approval.reporting_cents is not None:
+        return approval.reporting_cents, approval.reporting_currency
     return approval.value_cents or 0, approval.currency
+
+
+def step_up_cents(approvals: Iterable[ApprovalRequest]) -> int | None:
+    """What approving these moves in the reporting currency, against the second-factor
+    threshold; None when a value in them has no rate (unknown, so over any threshold)."""
+    approvals = list(approvals)
+    if any(a.no_rate for a in approvals):
+        return None
+    return sum(request_value(a)[0] for a in approvals)
 
 
 def request_source(approval: ApprovalRequest) -> str:
@@ -299,13 +315,14 @@ def request_beneficiary_facts(approval: ApprovalRequest) -> Beneficiary:
 
 
 def pending_value_from_source(approval: ApprovalRequest, *, excluding: Iterable[uuid.UUID] = ()) -> int:
-    """Value other pending requests would take from the same source account (same currency)."""
+    """Value other pending requests would take from the same source account, in the reporting currency
+    (requests no rate converted are left out; each shows as `no_rate` in the queue)."""
     others = ApprovalRequest.objects.filter(
-        customer_id=approval.customer_id, status=ApprovalRequest.Status.PENDING, currency=approval.currency
+        customer_id=approval.customer_id, status=ApprovalRequest.Status.PENDING, reporting_cents__isnull=False
     ).exclude(id__in=[approval.id, *excluding])
     if source := request_source(approval):
         others = others.filter(arguments__from_account=source)
-    return sum(value or 0 for value in others.values_list("value_cents", flat=True))
+    return sum(cents or 0 for cents in others.values_list("reporting_cents", flat=True))
 
 
 # --- Cases: held requests that belong together --------------------------------
@@ -528,6 +545,8 @@ class Operation:
 
     calls: list[ToolCall]
     is_this_request: bool = False
+    # The value its first call counted in the windows, if its tool has one.
+    value: ValueEntry | None = None
 
     @property
     def first(self) -> ToolCall:
@@ -558,12 +577,18 @@ class Operation:
 
     @property
     def amount_cents(self) -> int | None:
-        value = (self.first.arguments or {}).get("amount")
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+        return self.value.value_cents if self.value is not None else None
 
     @property
     def currency(self) -> str:
-        return str((self.first.arguments or {}).get("currency", ""))
+        return self.value.currency if self.value is not None else ""
+
+    @property
+    def reporting_cents(self) -> int | None:
+        """The value in the reporting currency, shown beside the call's own when the two differ."""
+        if self.value is None or self.value.currency in ("", reporting_currency()):
+            return None
+        return self.value.reporting_cents
 
     @property
     def summary(self) -> str:
@@ -591,16 +616,16 @@ def _without_key(arguments: dict[str, object] | None) -> dict[str, object]:
     return {k: v for k, v in (arguments or {}).items() if k != "idempotency_key"}
 
 
-SESSION_TOTAL_STATUSES = (ToolCallStatus.COMPLETED, ToolCallStatus.PENDING_APPROVAL)
-
-
 @dataclass(frozen=True)
 class SessionHistory:
     operations: list[Operation]
     calls: int
-    # Value of the distinct operations that moved money or wait to (replays counted once).
+    # session.total as the policy reads it: completed plus pending value, in the
+    # reporting currency (replays counted once, as they have no value of their own).
     total_cents: int
     currency: str
+    # Counted operations no rate converted: the total leaves them out and says so.
+    unconverted: int = 0
 
 
 def session_history(approval: ApprovalRequest) -> SessionHistory:
@@ -621,20 +646,39 @@ def session_history(approval: ApprovalRequest) -> SessionHistory:
         else:
             op = Operation([call])
         operations.append(op)
+    entries = {
+        entry.tool_call_id: entry
+        for entry in ValueEntry.objects.filter(customer_id=approval.customer_id, session_id=approval.session_id)
+    }
     for op in operations:
         op.is_this_request = any(c.id == approval.tool_call_id for c in op.calls)
-    _, currency = request_value(approval)
-    total = sum(
-        op.amount_cents or 0 for op in operations if op.status in SESSION_TOTAL_STATUSES and op.currency == currency
+        op.value = entries.get(op.first.id)
+    counted = [entry for entry in entries.values() if entry.status in ValueEntry.COUNTED]
+    return SessionHistory(
+        operations=operations,
+        calls=len(calls),
+        total_cents=sum(entry.reporting_cents or 0 for entry in counted),
+        currency=reporting_currency(),
+        unconverted=sum(entry.reporting_cents is None for entry in counted),
     )
-    return SessionHistory(operations=operations, calls=len(calls), total_cents=total, currency=currency)
 
 
 def held_because(
-    *, rules: Iterable[tuple[str, str]], value_cents: int, session_total_cents: int, currency: str
+    *,
+    rules: Iterable[tuple[str, str]],
+    value_cents: int,
+    session_total_cents: int,
+    currency: str,
+    unconverted: str = "",
 ) -> list[tuple[str, str, str]]:
-    """(code, label, the figures behind it) for each rule, so a reviewer sees how far over a limit it is."""
+    """(code, label, the figures behind it) for each rule, so a reviewer sees how far over a limit it is.
+
+    Figures are in the reporting currency (`currency`), as the limits are;
+    `unconverted` names the currency no rate converted, for `no_rate`.
+    """
     figures = {
+        "no_rate": f"no rate into {currency} for {unconverted or 'a value in this session or window'}: "
+        "its size against the limits is unknown, so two different reviewers decide",
         "over_threshold": f"{cents(value_cents, currency)} against the "
         f"{cents(settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS, currency)} per-transfer threshold",
         "session_limit": f"session total {cents(session_total_cents, currency)} against the "

@@ -36,6 +36,8 @@ class ApprovalSerializer(serializers.ModelSerializer):
             "value_cents",
             "amount_cents",
             "currency",
+            "reporting_cents",
+            "reporting_currency",
             "beneficiary",
             "rules",
             "risk_flags",

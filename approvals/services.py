@@ -22,12 +22,14 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from approvals import selectors
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.services import AuditEvent, audit_append
 from core import idempotency, metrics
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
+from core.rates import reporting_currency
 from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_hook, get_tool
 from detection.results import result_screen
 from people.credentials import key_custodians
@@ -93,6 +95,8 @@ def approval_request_create(
         arguments_hash=arguments_hash,
         value_cents=value.amount_cents if value else None,
         currency=value.currency if value else "",
+        reporting_cents=value.reporting_cents if value else None,
+        reporting_currency=reporting_currency() if value else "",
         beneficiary=value.beneficiary if value else "",
         rules=rules,
         risk_flags=flags,
@@ -237,8 +241,7 @@ def approval_decide(
     """
     _check_decision(reviewer, decision, reason_code)
     if decision == ApprovalDecision.Decision.APPROVE:
-        cents = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
-        step_up_check(step_up, cents=cents or 0)
+        step_up_check(step_up, cents=selectors.step_up_cents(ApprovalRequest.objects.filter(id=approval_id)))
     return _decide_after_step_up(
         approval_id=approval_id,
         reviewer=reviewer,
@@ -249,14 +252,15 @@ def approval_decide(
     )
 
 
-def step_up_check(proof: StepUpProof, *, cents: int) -> None:
-    """The second factor for approving `cents`, refused the way every other decision is.
+def step_up_check(proof: StepUpProof, *, cents: int | None) -> None:
+    """The second factor for approving `cents` (None: a value no rate converts, over any threshold),
+    refused the way every other decision is.
 
     Checked outside any row lock: a reviewer typing a code must not hold the
     request against the others, and a failed check is audited even so.
     """
     try:
-        step_up_require(proof=proof, cents=cents)
+        step_up_require(proof=proof, cents=settings.TOOLGUARD_STEP_UP_CENTS + 1 if cents is None else cents)
     except StepUpRefused as exc:
         raise DecisionRefused(exc.code, exc.message, http_status=403) from exc
 

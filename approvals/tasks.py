@@ -43,6 +43,9 @@ def approval_notify(approval_id: str) -> None:
         "summary": approval.summary,
         "amount": approval.value_cents,
         "currency": approval.currency,
+        # As the limits count it; null when no rate converted it (held as no_rate).
+        "reporting_amount": approval.reporting_cents,
+        "reporting_currency": approval.reporting_currency,
         "rules": approval.rules,
         "expires_at": approval.expires_at.isoformat(),
         "review_path": f"/review/{approval.id}/",

@@ -155,6 +155,7 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
                 value_cents=selectors.request_value(approval)[0],
                 session_total_cents=history.total_cents,
                 currency=history.currency,
+                unconverted=approval.currency if approval.no_rate else "",
             ),
             "pending_from_source": pending_from_source,
             "next_case": None if pending else selectors.next_case(),
@@ -187,8 +188,8 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         if exc.code == "not_found":
             raise Http404("no such approval request") from exc
         if exc.code in STEP_UP_CODES:
-            value = ApprovalRequest.objects.filter(id=approval_id).values_list("value_cents", flat=True).first()
-            return _step_up_page(request, exc, cents=value or 0)
+            cents_over = selectors.step_up_cents(ApprovalRequest.objects.filter(id=approval_id))
+            return _step_up_page(request, exc, cents=cents_over)
         if exc.code in ("reason_required", "stale_version"):
             _keep_draft(request, approval_id, data)
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
@@ -197,7 +198,7 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     return page
 
 
-def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int) -> HttpResponse:
+def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int | None) -> HttpResponse:
     """The page asking for the second factor the decision services refused without.
 
     It re-posts the same form with the code added, so nothing typed is lost.
@@ -295,7 +296,7 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             "decided_by_me": mine,
             "can_approve_all": case.one_reviewer_suffices and not mine,
             "other_pending": [
-                (source, selectors.pending_value_from_source(approval, excluding=case.ids), approval.currency)
+                (source, selectors.pending_value_from_source(approval, excluding=case.ids), history.currency)
                 for source, approval in sorted(sources.items())
             ],
             "beneficiaries": [selectors.request_beneficiary_facts(r.approval) for r in _one_per_beneficiary(case)],
@@ -305,6 +306,7 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
                 value_cents=case.largest_cents,
                 session_total_cents=history.total_cents,
                 currency=history.currency,
+                unconverted=", ".join(sorted({r.approval.currency for r in case.rows if r.approval.no_rate})),
             ),
         },
     )
@@ -348,7 +350,7 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     except DecisionRefused as exc:
         if exc.code in STEP_UP_CODES:
             # The case's total is what the second factor was asked for.
-            return _step_up_page(request, exc, cents=sum(selectors.request_value(a)[0] for a in approvals))
+            return _step_up_page(request, exc, cents=selectors.step_up_cents(approvals))
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
         return back
     verb = "Rejected" if data["decision"] == ApprovalDecision.Decision.REJECT else "Approved"

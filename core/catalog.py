@@ -33,7 +33,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 from jsonschema.exceptions import SchemaError
 
-from core.policy import Policy, ValueSpec
+from core.policy import Policy, ValueSpec, raw_amount_refused
 from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
 
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
@@ -195,6 +195,9 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
     fields = _fields(where, entry)
     results = _results(where, entry)
     try:
+        value = ValueSpec.compile(tool=name, spec=entry.get("value"))
+        policy = Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields)
+        raw_amount_refused(name, value, policy)
         return Tool(
             name=name,
             description=str(entry.get("description", "")),
@@ -202,8 +205,8 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
             changes_state=changes_state,
             field_kinds=dict(fields),
             handler=handler,
-            value=ValueSpec.compile(tool=name, spec=entry.get("value")),
-            policy=Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields),
+            value=value,
+            policy=policy,
             results=results,
         )
     except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change

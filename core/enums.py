@@ -102,3 +102,5 @@ class AuditAction(models.TextChoices):
     SECOND_FACTOR_ENROLLED = "second_factor_enrolled", "Second factor enrolled"
     API_TOKEN_CREATED = "api_token_created", "API token created"
     API_TOKEN_REVOKED = "api_token_revoked", "API token revoked"
+    # Settings that move limits: the exchange rates values are counted through.
+    EXCHANGE_RATE_CHANGED = "exchange_rate_changed", "Exchange rate changed"

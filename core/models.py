@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
@@ -194,6 +196,42 @@ class IdempotencyRecord(models.Model):
         return f"{self.tool}:{self.key}"
 
 
+class ExchangeRate(models.Model):
+    """What one unit of a currency is worth in the reporting currency, from a day on.
+
+    Maintained by an administrator (the admin page, or `manage.py load_rates`
+    with a CSV). Value windows, session totals and dual control add amounts in
+    the reporting currency (TOOLGUARD_REPORTING_CURRENCY) through these rates;
+    a call whose currency has no rate young enough is held (core.rates).
+    """
+
+    currency = models.CharField(max_length=3)
+    as_of = models.DateField(help_text="The first day this rate applies")
+    rate = models.DecimalField(
+        max_digits=20, decimal_places=10, help_text="Units of the reporting currency for one unit of this currency"
+    )
+    source = models.CharField(max_length=128, blank=True, help_text="Where the rate came from")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["currency", "as_of"], name="exchange_rate_one_per_day"),
+            models.CheckConstraint(condition=models.Q(rate__gt=0), name="exchange_rate_positive"),
+        ]
+        ordering = ["currency", "-as_of"]
+
+    def __str__(self) -> str:
+        return f"{self.currency} {self.rate} from {self.as_of}"
+
+    def clean(self) -> None:
+        # The admin's form: the same checks `load_rates` makes of each CSV line (core.rates).
+        self.currency = (self.currency or "").strip().upper()
+        if not re.fullmatch(r"[A-Z]{3}", self.currency):
+            raise ValidationError({"currency": "A three-letter currency code, such as EUR."})
+        if self.currency == settings.TOOLGUARD_REPORTING_CURRENCY:
+            raise ValidationError({"currency": f"{self.currency} is the reporting currency; its rate is always 1."})
+
+
 class ValueEntry(models.Model):
     """The value one tool call moves, counted by the value windows.
 
@@ -217,6 +255,9 @@ class ValueEntry(models.Model):
     beneficiary = models.CharField(max_length=256, blank=True)
     value_cents = models.BigIntegerField()
     currency = models.CharField(max_length=3, blank=True)
+    # The same value in the reporting currency (core.rates): what the windows add.
+    # None when no rate converted it; a window holding one is unknown (`no_rate`).
+    reporting_cents = models.BigIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -227,21 +268,21 @@ class ValueEntry(models.Model):
             # PostgreSQL sum from the index alone (an index-only scan), so a busy
             # customer's window costs index entries, not heap pages (other
             # databases ignore INCLUDE).
-            # window.customer and window.key: one customer's recent value in one currency.
+            # window.customer and window.key: one customer's recent value, every currency.
             models.Index(
-                fields=["customer", "currency", "created_at"],
-                include=["value_cents", "status", "agent_key"],
-                name="value_customer_recent",
+                fields=["customer", "created_at"],
+                include=["reporting_cents", "status", "agent_key"],
+                name="value_customer_window",
             ),
             # session.total: one session's value, whatever its age.
             models.Index(
-                fields=["customer", "session_id"], include=["currency", "value_cents", "status"], name="value_session"
+                fields=["customer", "session_id"], include=["reporting_cents", "status"], name="value_session_total"
             ),
             # window.beneficiary: value flowing to one destination, from any customer.
             models.Index(
-                fields=["beneficiary", "currency", "created_at"],
-                include=["value_cents", "status"],
-                name="value_beneficiary_recent",
+                fields=["beneficiary", "created_at"],
+                include=["reporting_cents", "status"],
+                name="value_beneficiary_window",
             ),
         ]
 

@@ -8,9 +8,12 @@ agent, the audit log and the reviewer:
     hold_when:          {rule name: expression}   any true -> held for a reviewer
     approvals_required: expression giving 1 or 2
 
-Expressions see `args`, `tool`, `principal`, `session`, `window`, `limits` and
-the family's `facts`. The `common-expression-language` runtime (Rust) is used:
-bench/policy.py measures it against `cel-python` on the banking policy.
+Expressions see `args`, `tool`, `principal`, `value`, `session`, `window`,
+`limits` and the family's `facts`. Every sum of money they see (`value.amount`,
+`session.total`, `window.*`, `limits.*`) is in cents of the reporting currency
+(core.rates), whatever currency the call names; `args` are as the agent sent
+them. The `common-expression-language` runtime (Rust) is used: bench/policy.py
+measures it against `cel-python` on the banking policy.
 
 Text is read through the helpers in core.policy_text (`canonical`,
 `contains_text`, `contains_link`), which see the canonical form the sanitizer
@@ -36,8 +39,12 @@ from core.policy_text import TEXT_FUNCTIONS
 
 logger = logging.getLogger(__name__)
 
-VARIABLES = frozenset({"args", "tool", "principal", "session", "window", "limits", "facts"})
+VARIABLES = frozenset({"args", "tool", "principal", "value", "session", "window", "limits", "facts"})
 RULE_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
+
+# Rules the pipeline adds to any tool's verdict, with how they read to a reviewer.
+NO_RATE_RULE = "no_rate"
+BUILT_IN_RULE_LABELS = {NO_RATE_RULE: "No exchange rate for a value the limits count"}
 # What the CEL runtime raises for an expression that cannot be evaluated on one
 # call: a missing field (KeyError), a type mismatch, a failed conversion, 1/0.
 CEL_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RuntimeError)
@@ -157,12 +164,16 @@ class Policy:
             return None
         return frozenset(name for source in sources for name in re.findall(r"\bargs\.([A-Za-z_][A-Za-z0-9_]*)", source))
 
-    def evaluate(self, activation: Mapping[str, Any]) -> Verdict:
+    def evaluate(self, activation: Mapping[str, Any], *, unknown: frozenset[str] = frozenset()) -> Verdict:
         """Evaluate every rule against one call.
 
         A rule whose expression fails at run time (a missing field, a type
         error) counts as fired: a policy that cannot be read fails closed, and
         the rule is named like any other.
+
+        `unknown` names variables whose figures cannot be known (a value no
+        rate converts): then only the deny rules that read none of them are
+        evaluated, and the caller holds the call for its reviewers.
         """
         if not self.expressions:
             return Verdict((), (), 1)
@@ -171,6 +182,9 @@ class Policy:
             variables["args"] = {k: v for k, v in variables["args"].items() if k in self.argument_names}
         # One Context for every rule: CEL converts the variables once.
         context = cel.Context(variables, self.functions or None)
+        if unknown:
+            readable = [rule for rule in self.deny_when if not rule.variables & unknown]
+            return Verdict(tuple(rule.name for rule in readable if _fires(rule, context)), (), 1)
         denied = tuple(rule.name for rule in self.deny_when if _fires(rule, context))
         held = tuple(rule.name for rule in self.hold_when if _fires(rule, context))
         required = 1
@@ -250,6 +264,9 @@ class Value:
     amount_cents: int
     currency: str
     beneficiary: str
+    # The amount in the reporting currency (core.rates), set by the policy stage;
+    # None when no rate is known, and such a call is held (`no_rate`).
+    reporting_cents: int | None = None
 
 
 @dataclass(frozen=True)
@@ -319,3 +336,26 @@ class _ArgsContext:
         if self._context is None:
             self._context = cel.Context({"args": self.arguments}, self.functions or None)
         return expression.evaluate(self._context)
+
+
+def raw_amount_refused(tool: str, value: ValueSpec | None, policy: Policy | None) -> None:
+    """A rule that reads the value's amount argument itself, when the call names its currency, is refused.
+
+    That argument is in whatever currency the agent chose, while limits,
+    windows and session totals are in the reporting currency: `args.amount >
+    limits.x` would let 9,000 EUR and 9,000 GBP each pass a 10,000 limit that
+    together they exceed. `value.amount` is the same amount converted.
+    """
+    if value is None or value.currency is None or policy is None:
+        return
+    amount = value.amount.source.strip()
+    if not re.fullmatch(r"args\.[A-Za-z_][A-Za-z0-9_]*", amount):
+        return
+    pattern = re.compile(rf"\b{re.escape(amount)}\b")
+    for rule in policy.expressions:
+        if pattern.search(rule.source):
+            raise ImproperlyConfigured(
+                f"tool {tool!r}, rule {rule.name!r}: {amount} is in the currency the call names, and limits, "
+                "windows and session totals are in the reporting currency; read value.amount, the same amount "
+                "converted (core.rates)"
+            )

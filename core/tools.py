@@ -14,6 +14,7 @@ from django.utils.module_loading import import_string
 from jsonschema import Draft202012Validator
 
 from core.enums import ToolCallStatus
+from core.policy import BUILT_IN_RULE_LABELS
 
 if TYPE_CHECKING:
     from core.models import AgentKey, AgentSession
@@ -304,4 +305,4 @@ def rule_label(name: str) -> str:
     for tool in _REGISTRY.values():
         if tool.policy is not None and name in tool.policy.labels:
             return tool.policy.labels[name]
-    return name.replace("_", " ").capitalize()
+    return BUILT_IN_RULE_LABELS.get(name) or name.replace("_", " ").capitalize()

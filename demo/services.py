@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
 from banking.models import Account, Payee
 from core.models import Customer
+from core.rates import RateRow, rates_load, reporting_currency
 from people.credentials import agent_key_issue
 
 DEMO_CUSTOMERS: list[dict[str, Any]] = [
@@ -22,6 +25,10 @@ DEMO_CUSTOMERS: list[dict[str, Any]] = [
     },
     {"id": "user-456", "name": "Other Customer", "accounts": [("external-001", 0), ("external-002", 0)], "payees": []},
 ]
+# What one unit of each is worth in US dollars. Every seed loads today's rates
+# into the reporting currency from these (a rate is good for
+# TOOLGUARD_RATE_MAX_AGE_DAYS), so the demo's EUR and GBP calls are counted.
+DEMO_USD_VALUE = {"USD": Decimal("1"), "EUR": Decimal("1.08"), "GBP": Decimal("1.27")}
 DEMO_PEOPLE = [("reviewer", "reviewers"), ("reviewer2", "reviewers"), ("compliance", "compliance")]
 
 
@@ -49,6 +56,7 @@ def demo_bank_seed() -> dict[str, Any]:
             output["reviewers" if group == "reviewers" else "compliance"].append(
                 {"username": username, "password": password}
             )
+        rates_load(demo_rates(), actor="operator:seed_demo", actor_type="system")
     for spec in DEMO_CUSTOMERS:
         customer = Customer.objects.get(external_id=spec["id"])
         _, raw = agent_key_issue(customer=customer, name="demo")
@@ -56,3 +64,16 @@ def demo_bank_seed() -> dict[str, Any]:
             {"id": customer.external_id, "agent_key": raw, "accounts": [number for number, _ in spec["accounts"]]}
         )
     return output
+
+
+def demo_rates() -> list[RateRow]:
+    """Today's demo rates into the reporting currency (none when it is not one the demo knows)."""
+    reporting = DEMO_USD_VALUE.get(reporting_currency())
+    if reporting is None:
+        return []
+    today = timezone.localdate()
+    return [
+        RateRow(currency, today, (usd / reporting).quantize(Decimal("1e-10")), "demo")
+        for currency, usd in DEMO_USD_VALUE.items()
+        if currency != reporting_currency()
+    ]

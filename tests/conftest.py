@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -18,10 +19,11 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.cache import cache
 from django.db import connection
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from banking.models import Account, Payee
-from core.models import AgentKey, Customer
+from core.models import AgentKey, Customer, ExchangeRate
 from tests.audit.entries import bypass_append_only, restore_append_only
 from tests.family import CREDIT_TOOL, family_registered
 from tests.live import Gunicorn, gunicorn, unique
@@ -147,8 +149,20 @@ class Bank(Principals):
         return sum(Account.objects.values_list("balance_cents", flat=True))
 
 
+# What a bank's administrator keeps: today's rates into the reporting currency (USD).
+BANK_RATES = {"EUR": Decimal("1.08"), "GBP": Decimal("1.27")}
+
+
+def rates_today(rates: dict[str, Decimal] | None = None) -> None:
+    for currency, rate in (BANK_RATES if rates is None else rates).items():
+        ExchangeRate.objects.update_or_create(
+            currency=currency, as_of=timezone.localdate(), defaults={"rate": rate, "source": "tests"}
+        )
+
+
 def make_bank(suffix: str = "") -> Bank:
-    """Alice (user-123 in the demo) with checking/savings and payee bob-ext-1; Bob owns bob-ext-1/2."""
+    """Alice (user-123 in the demo) with checking/savings and payee bob-ext-1; Bob owns bob-ext-1/2; today's rates."""
+    rates_today()
     principals = make_principals(suffix, tools=["transfer_funds", "check_balance", "list_transactions"])
     alice, bob = principals.alice, principals.bob
     Account.objects.create(number=f"checking{suffix}", customer=alice, currency="USD", balance_cents=5_000_000)

@@ -52,10 +52,10 @@ tools:
     value: {amount: args.amount_cents, currency: "'USD'"}
     policy:
       deny_when:
-        absurd: "args.amount_cents > 900000"
+        absurd: "value.amount > 900000"
       hold_when:
-        over_100: "args.amount_cents > 10000"
-      approvals_required: "args.amount_cents > 500000 ? 2 : 1"
+        over_100: "value.amount > 10000"
+      approvals_required: "value.amount > 500000 ? 2 : 1"
     handler: tests.family.IssueCredit
 """
 

@@ -15,8 +15,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from core.admin import ReadOnlyAdmin
-from core.models import AgentKey, AgentSession, Customer, ToolCall
-from people.roles import signed_in_person
+from core.models import AgentKey, AgentSession, Customer, ExchangeRate, ToolCall
+from core.rates import RateRow, rates_audit, values_convert_waiting
+from people.roles import person_actor, signed_in_person
 from staff.incidents import IncidentRefused, agent_key_revoke
 
 
@@ -67,3 +68,38 @@ class ToolCallAdmin(ReadOnlyAdmin):
     list_filter = (("status", admin.ChoicesFieldListFilter), "tool")
     search_fields = ("=id", "=session_id", "=idempotency_key")
     show_full_result_count = False
+
+
+@admin.register(ExchangeRate)
+class ExchangeRateAdmin(admin.ModelAdmin):
+    """Rates are settings an administrator keeps: every change is audited, as it moves every limit.
+
+    `manage.py load_rates` loads a CSV of them the same way.
+    """
+
+    list_display = ("currency", "as_of", "rate", "source", "created_at")
+    list_filter = ("currency",)
+    search_fields = ("currency", "source")
+    date_hierarchy = "as_of"
+    readonly_fields = ("created_at",)
+
+    def save_model(self, request: HttpRequest, obj: ExchangeRate, form: Any, change: bool) -> None:
+        obj.currency = obj.currency.strip().upper()
+        super().save_model(request, obj, form, change)
+        values_convert_waiting()
+        self._audit(request, obj, deleted=False)
+
+    def delete_model(self, request: HttpRequest, obj: ExchangeRate) -> None:
+        super().delete_model(request, obj)
+        self._audit(request, obj, deleted=True)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[ExchangeRate]) -> None:
+        rates = list(queryset)
+        super().delete_queryset(request, queryset)
+        for rate in rates:
+            self._audit(request, rate, deleted=True)
+
+    def _audit(self, request: HttpRequest, rate: ExchangeRate, *, deleted: bool) -> None:
+        actor, kind = person_actor(signed_in_person(request))
+        row = RateRow(rate.currency, rate.as_of, rate.rate, rate.source)
+        rates_audit([row], actor=actor, actor_type=kind, deleted=deleted)

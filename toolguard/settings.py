@@ -280,7 +280,13 @@ if envbool("SECURE_PROXY_SSL", False):
 # The exemption lets the load balancer probe health over plain HTTP.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 
-# toolguard policy, all amounts in integer cents.
+# toolguard policy, all amounts in integer cents of the reporting currency:
+# values in other currencies are converted through the exchange rates an
+# administrator keeps (core.rates); a rate older than the max age is no rate.
+TOOLGUARD_REPORTING_CURRENCY = os.environ.get("TOOLGUARD_REPORTING_CURRENCY", "USD").strip().upper() or "USD"
+if not re.fullmatch(r"[A-Z]{3}", TOOLGUARD_REPORTING_CURRENCY):
+    raise ImproperlyConfigured("TOOLGUARD_REPORTING_CURRENCY must be a three-letter currency code such as USD")
+TOOLGUARD_RATE_MAX_AGE_DAYS = envint("TOOLGUARD_RATE_MAX_AGE_DAYS", 7, minimum=0)
 TOOLGUARD_APPROVAL_THRESHOLD_CENTS = envint("TOOLGUARD_APPROVAL_THRESHOLD_CENTS", 1_000_000)
 TOOLGUARD_SESSION_LIMIT_CENTS = envint("TOOLGUARD_SESSION_LIMIT_CENTS", 1_000_000)
 TOOLGUARD_DUAL_APPROVAL_CENTS = envint("TOOLGUARD_DUAL_APPROVAL_CENTS", 5_000_000)

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from django import template
 
+from core.rates import reporting_currency
+
 register = template.Library()
 
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
 @register.filter
-def cents(value: object, currency: str = "USD") -> str:
+def cents(value: object, currency: str = "") -> str:
     """2000000 → "$20,000.00"; integer arithmetic only, never a float.
 
-    An unknown currency is shown by its code ("1,000.00 CHF"); anything that
-    is not a whole number of cents is shown as it is rather than guessed at.
+    An unknown currency is shown by its code ("1,000.00 CHF"), no currency
+    as the reporting currency (the limits' own); anything that is not a whole
+    number of cents is shown as it is rather than guessed at.
     """
     if value is None or value == "":
         return ""
@@ -29,7 +32,7 @@ def cents(value: object, currency: str = "USD") -> str:
     sign = "-" if amount < 0 else ""
     units, rest = divmod(abs(amount), 100)
     number = f"{units:,}.{rest:02d}"
-    code = (currency or "USD").upper()
+    code = (currency or reporting_currency()).upper()
     symbol = SYMBOLS.get(code)
     if symbol is None:
         return f"{sign}{number} {code}"

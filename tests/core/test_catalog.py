@@ -193,11 +193,11 @@ def test_an_upstream_entry_uses_the_registered_executor_factory() -> None:
 
 def test_a_later_catalog_replaces_an_entry(tmp_path: Path, credit_tool: None) -> None:
     path = tmp_path / "override.yaml"
-    path.write_text(CATALOG.replace("args.amount_cents > 10000", "args.amount_cents > 1"))
+    path.write_text(CATALOG.replace("value.amount > 10000", "value.amount > 1"))
     catalog_load(path)
     tool = get_tool("issue_credit")
     assert tool is not None and tool.policy is not None
-    assert tool.policy.hold_when[0].source == "args.amount_cents > 1"
+    assert tool.policy.hold_when[0].source == "value.amount > 1"
 
 
 def test_the_built_in_families_load_without_a_catalog_setting() -> None:

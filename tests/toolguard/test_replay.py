@@ -55,7 +55,7 @@ def replay(*args: str) -> str:
 
 
 def test_a_stricter_draft_shows_what_would_newly_be_held_and_denied(recorded: None, tmp_path: Path) -> None:
-    path = draft(tmp_path, {"over_1000": "args.amount > 100000"}, {"over_2500": "args.amount > 250000"})
+    path = draft(tmp_path, {"over_1000": "value.amount > 100000"}, {"over_2500": "value.amount > 250000"})
     report = json.loads(replay("--catalog", str(path), "--since", "7d", "--json"))
     assert report["calls"] == 4 and report["skipped"] == 0
     rows = {(r["tool"], r["rule"]): r for r in report["rows"]}
@@ -70,7 +70,7 @@ def test_a_stricter_draft_shows_what_would_newly_be_held_and_denied(recorded: No
 
 
 def test_a_looser_draft_shows_what_would_newly_go_through(recorded: None, tmp_path: Path) -> None:
-    path = draft(tmp_path, {"over_50k": "args.amount > 5000000"})
+    path = draft(tmp_path, {"over_50k": "value.amount > 5000000"})
     report = json.loads(replay("--catalog", str(path), "--json"))
     through = [r for r in report["rows"] if r["newly_through"]]
     # Named by the rules that held it before.
@@ -80,14 +80,14 @@ def test_a_looser_draft_shows_what_would_newly_go_through(recorded: None, tmp_pa
 
 def test_the_window_is_read_as_the_call_saw_it(recorded: None, tmp_path: Path) -> None:
     # Before the third transfer the session had moved $2,000: a $4,000 window catches the third only.
-    path = draft(tmp_path, {"window": "window.customer + args.amount > 400000"})
+    path = draft(tmp_path, {"window": "window.customer + value.amount > 400000"})
     report = json.loads(replay("--catalog", str(path), "--json"))
     newly_held = [c for c in report["changes"] if c["now"] == "held"]
     assert len(newly_held) == 1 and newly_held[0]["rules"] == ["window"]
 
 
 def test_the_table_names_tool_and_rule(recorded: None, tmp_path: Path) -> None:
-    out = replay("--catalog", str(draft(tmp_path, {"over_1000": "args.amount > 100000"})))
+    out = replay("--catalog", str(draft(tmp_path, {"over_1000": "value.amount > 100000"})))
     assert "4 recorded calls since" in out
     header, row = out.splitlines()[1:3]
     assert header.split() == ["tool", "rule", "newly", "held", "newly", "denied", "newly", "through"]
@@ -96,7 +96,7 @@ def test_the_table_names_tool_and_rule(recorded: None, tmp_path: Path) -> None:
 
 def test_a_broken_draft_or_since_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="tool 'transfer_funds', rule 'bad'"):
-        replay("--catalog", str(draft(tmp_path, {"bad": "args.amount >"})))
+        replay("--catalog", str(draft(tmp_path, {"bad": "value.amount >"})))
     with pytest.raises(CommandError, match="since must look like"):
         replay("--catalog", str(draft(tmp_path, {})), "--since", "last tuesday")
 
@@ -105,7 +105,7 @@ def test_compliance_sees_the_replay_page(bank: Bank, recorded: None, tmp_path: P
     client = Client()
     client.force_login(bank.compliance)
     assert client.get("/audit/policy-replay/").status_code == 200
-    text = draft(tmp_path, {"over_1000": "args.amount > 100000"}).read_text()
+    text = draft(tmp_path, {"over_1000": "value.amount > 100000"}).read_text()
     page = client.post("/audit/policy-replay/", {"catalog": text, "since": "7d"}).content.decode()
     assert "over_1000" in page and "4 recorded calls" in page
     broken = client.post("/audit/policy-replay/", {"catalog": "tools: [", "since": "7d"}).content.decode()

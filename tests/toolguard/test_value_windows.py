@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
 from core.models import AgentKey, AgentSession, Customer, ToolCall, ValueEntry
 from core.policy import Value
+from core.rates import converted
 from toolguard.pipeline.policy import value_windows
 
 pytestmark = pytest.mark.django_db
@@ -36,9 +38,11 @@ def _entry(
     session: str = "s1",
     beneficiary: str = "acct:shop",
     currency: str = "USD",
+    rate: Decimal | None = Decimal(1),
     status: str = ValueEntry.Status.COMPLETED,
     at: datetime,
 ) -> ValueEntry:
+    """An entry as the pipeline writes it: converted at `rate` into the reporting currency, or not at all (None)."""
     AgentSession.objects.get_or_create(customer_id=key.customer_id, session_id=session)
     call = ToolCall.objects.create(
         customer_id=key.customer_id,
@@ -59,12 +63,15 @@ def _entry(
         beneficiary=beneficiary,
         value_cents=cents,
         currency=currency,
+        reporting_cents=None if rate is None else converted(cents, rate),
         status=status,
         created_at=at,
     )
 
 
-def _windows(key: AgentKey, *, session: str = "s1", beneficiary: str = "acct:shop", **kw: object) -> dict[str, int]:
+def _windows(
+    key: AgentKey, *, session: str = "s1", beneficiary: str = "acct:shop", **kw: object
+) -> dict[str, int | None]:
     return value_windows(
         customer_id=key.customer_id,
         agent_key_id=key.id,
@@ -83,16 +90,43 @@ def test_each_window_counts_its_own_entries_and_leaves_out_the_rest() -> None:
     _entry(other_key, 3000, session="s3", beneficiary="acct:else", at=now - HOUR)  # customer only
     _entry(key, 400, status=ValueEntry.Status.PENDING, at=now - HOUR)  # pending counts
     _entry(key, 50_000, status=ValueEntry.Status.VOID, at=now - HOUR)  # void never counts
-    _entry(key, 600_000, currency="EUR", at=now - HOUR)  # another currency
+    _entry(key, 600_000, currency="EUR", rate=Decimal("1.1"), at=now - HOUR)  # another currency, converted
     _entry(key, 7_000_000, at=now - 30 * HOUR)  # older than the window: only the session's total
     _entry(stranger, 80_000_000, session="s1", at=now - HOUR)  # another customer: only the beneficiary's
     windows = _windows(key, now=now)
     assert windows == {
-        "customer": 100 + 20 + 3000 + 400,
-        "key": 100 + 20 + 400,
-        "session": 100 + 400 + 7_000_000,
-        "beneficiary": 100 + 20 + 400 + 80_000_000,
+        "customer": 100 + 20 + 3000 + 400 + 660_000,
+        "key": 100 + 20 + 400 + 660_000,
+        "session": 100 + 400 + 660_000 + 7_000_000,
+        "beneficiary": 100 + 20 + 400 + 660_000 + 80_000_000,
     }
+
+
+def test_every_currency_adds_up_in_the_reporting_currency() -> None:
+    """The finding: 8,000 in each of USD, EUR and GBP is 8,000 + 8,640 + 10,160 against one limit."""
+    now = timezone.now()
+    _, key, _ = _customer("erin")
+    _entry(key, 800_000, at=now - HOUR)
+    _entry(key, 800_000, currency="EUR", rate=Decimal("1.08"), at=now - HOUR)
+    _entry(key, 800_000, currency="GBP", rate=Decimal("1.27"), at=now - HOUR)
+    total = 800_000 + 864_000 + 1_016_000
+    assert _windows(key, now=now) == {"customer": total, "key": total, "session": total, "beneficiary": total}
+
+
+def test_a_value_no_rate_converted_makes_its_windows_unknown() -> None:
+    now = timezone.now()
+    _, key, other_key = _customer("frank")
+    _, stranger, _ = _customer("gina")
+    _entry(key, 100, at=now - HOUR)
+    _entry(other_key, 5_000, currency="CHF", rate=None, session="s9", beneficiary="acct:else", at=now - HOUR)
+    # The customer's window (and so the key's) holds it; the session and beneficiary windows do not.
+    assert _windows(key, now=now) == {"customer": None, "key": None, "session": 100, "beneficiary": 100}
+    # Another customer's unconverted value to the same beneficiary leaves that window unknown too.
+    _entry(stranger, 7, currency="CHF", rate=None, at=now - HOUR)
+    assert _windows(key, now=now)["beneficiary"] is None
+    # Voided, it is no longer counted, and known or not no longer matters.
+    ValueEntry.objects.filter(reporting_cents__isnull=True).update(status=ValueEntry.Status.VOID)
+    assert _windows(key, now=now) == {"customer": 100, "key": 100, "session": 100, "beneficiary": 100}
 
 
 def test_no_beneficiary_no_entries_and_zeroes() -> None:

@@ -643,6 +643,7 @@ def _value_entry_row(
         beneficiary=check.value.beneficiary,
         value_cents=check.value.amount_cents,
         currency=check.value.currency,
+        reporting_cents=check.value.reporting_cents,
         status=status,
         created_at=now,
     )

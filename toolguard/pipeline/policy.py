@@ -3,10 +3,16 @@
 Limits are keyed on what the agent cannot choose: the customer, the agent key
 and the value's destination, over a rolling window of completed plus pending
 value. The session total stays as one more variable, never the only one.
+
+Every sum is in the reporting currency (core.rates): a value in another
+currency is converted at the call's day, so splitting value across currencies
+adds up like splitting it across calls. A value that cannot be converted (the
+call's own, or one already in a window) is held with the rule `no_rate`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import uuid
 from dataclasses import dataclass
@@ -17,7 +23,8 @@ from django.conf import settings
 from django.db import connection
 
 from core.models import ValueEntry
-from core.policy import Value, Verdict
+from core.policy import NO_RATE_RULE, Value, Verdict
+from core.rates import in_reporting, reporting_currency
 from core.tools import Tool, ToolContext
 
 
@@ -25,8 +32,16 @@ from core.tools import Tool, ToolContext
 class PolicyCheck:
     verdict: Verdict
     value: Value | None
-    # What the rules read, kept with the audit entry so a reviewer and a replay can see it.
-    window: dict[str, int]
+    # What the rules read, kept with the audit entry so a reviewer and a replay can see it
+    # (None: a window holds value that no rate converts).
+    window: dict[str, int | None]
+
+    @property
+    def value_unknown(self) -> bool:
+        """True when some value the rules would add up has no rate: the call is held with `no_rate`."""
+        if self.value is None:
+            return False
+        return self.value.reporting_cents is None or any(total is None for total in self.window.values())
 
 
 def value_windows(
@@ -37,9 +52,12 @@ def value_windows(
     value: Value,
     now: datetime,
     replaying: uuid.UUID | None = None,
-) -> dict[str, int]:
-    """Completed plus pending value in the value's currency: per customer, key and beneficiary
+) -> dict[str, int | None]:
+    """Completed plus pending value in the reporting currency: per customer, key and beneficiary
     over TOOLGUARD_VALUE_WINDOW_SECONDS, and per session whatever its age. One query.
+
+    A window that holds an entry with no reporting amount (its currency had no
+    rate) is None: its total is not known.
 
     `replaying` (a recorded call's id) reads the windows as that call saw them:
     entries made before it, its own left out, and entries voided since counted
@@ -54,16 +72,28 @@ def value_windows(
     else:
         tool_call_id = ValueEntry._meta.get_field("tool_call").get_db_prep_value(replaying, connection)
         counted = [connection.ops.adapt_datetimefield_value(now), tool_call_id]
-    currency = value.currency
-    params: list[Any] = [agent_key_id, customer_id, currency, since, *counted]
-    params += [customer_id, session_id, currency, *counted]
+    params: list[Any] = [agent_key_id, customer_id, since, *counted]
+    params += [customer_id, session_id, *counted]
     if value.beneficiary:
-        params += [value.beneficiary, currency, since, *counted]
+        params += [value.beneficiary, since, *counted]
     with connection.cursor() as cursor:
         cursor.execute(_windows_sql(bool(value.beneficiary), replaying is not None), params)
         row = cursor.fetchone()
-    names = ("customer", "key", "session", "beneficiary")
-    return {"beneficiary": 0} | {name: int(total or 0) for name, total in zip(names, row, strict=False)}
+    customer, agent_key, session, *beneficiary = row
+    totals = {
+        "customer": customer,
+        "key": agent_key,
+        "session": session,
+        "beneficiary": beneficiary[0] if beneficiary else 0,
+    }
+    if customer is None:
+        # The key's entries are the customer's: an unknown in one may be in the other.
+        totals["key"] = None
+    return {name: None if total is None else int(total) for name, total in totals.items()}
+
+
+# A window's total, or NULL when one of its entries has no reporting amount.
+_KNOWN_SUM = "CASE WHEN COUNT(*) = COUNT(reporting_cents) THEN COALESCE(SUM(reporting_cents), 0) END"
 
 
 @functools.cache
@@ -76,15 +106,15 @@ def _windows_sql(beneficiary: bool, replaying: bool) -> str:
     # Every value is a parameter; only the table's own name is written in.
     sql = (
         "WITH recent AS ("  # noqa: S608
-        "SELECT SUM(value_cents) AS customer, SUM(CASE WHEN agent_key_id = %s THEN value_cents END) AS agent_key "
-        f"FROM {table} WHERE customer_id = %s AND currency = %s AND created_at >= %s AND {counted}) "
+        f"SELECT {_KNOWN_SUM} AS customer, "
+        "COALESCE(SUM(CASE WHEN agent_key_id = %s THEN reporting_cents END), 0) AS agent_key "
+        f"FROM {table} WHERE customer_id = %s AND created_at >= %s AND {counted}) "
         "SELECT recent.customer, recent.agent_key, "
-        f"(SELECT SUM(value_cents) FROM {table} WHERE customer_id = %s AND session_id = %s AND currency = %s "
-        f"AND {counted})"
+        f"(SELECT {_KNOWN_SUM} FROM {table} WHERE customer_id = %s AND session_id = %s AND {counted})"
     )
     if beneficiary:
         sql += (
-            f", (SELECT SUM(value_cents) FROM {table} WHERE beneficiary = %s AND currency = %s "  # noqa: S608
+            f", (SELECT {_KNOWN_SUM} FROM {table} WHERE beneficiary = %s "  # noqa: S608
             f"AND created_at >= %s AND {counted})"
         )
     return sql + " FROM recent"
@@ -105,11 +135,13 @@ def policy_activation(
     ctx: ToolContext,
     arguments: dict[str, Any],
     facts: dict[str, Any],
-    window: dict[str, int],
+    window: dict[str, int | None],
+    value: Value | None,
     now: datetime,
 ) -> dict[str, Any]:
+    """What the rules see. A total no rate converts is left out, so a rule reading it fails closed."""
     customer = ctx.agent_key.customer
-    return {
+    activation: dict[str, Any] = {
         "args": arguments,
         "tool": {"name": tool.name, "changes_state": tool.changes_state},
         "principal": {
@@ -117,11 +149,26 @@ def policy_activation(
             "key": ctx.agent_key.label,
             "customer_age_days": max((now - customer.created_at).days, 0),
         },
-        "session": {"id": ctx.session.session_id, "total": window.get("session", 0)},
-        "window": {name: window.get(name, 0) for name in ("customer", "key", "beneficiary")},
+        "session": _known({"id": ctx.session.session_id, "total": window.get("session", 0)}),
+        "window": _known({name: window.get(name, 0) for name in ("customer", "key", "beneficiary")}),
         "limits": limits(),
         "facts": facts,
     }
+    if value is not None:
+        activation["value"] = _known(
+            {
+                "amount": value.reporting_cents,
+                "currency": reporting_currency(),
+                "original_amount": value.amount_cents,
+                "original_currency": value.currency or reporting_currency(),
+                "beneficiary": value.beneficiary,
+            }
+        )
+    return activation
+
+
+def _known(figures: dict[str, Any]) -> dict[str, Any]:
+    return {name: figure for name, figure in figures.items() if figure is not None}
 
 
 def policy_check(
@@ -131,13 +178,18 @@ def policy_check(
 
     The caller holds the customer's row lock (see the executor), so the
     windows read here cannot change until this call's own value is counted.
+
+    A value no rate converts holds the call with `no_rate` (two reviewers: its
+    size against the limits is unknown). The deny rules that read no sum of
+    value still apply; those that do cannot be read, and the reviewers see the
+    amount as sent instead.
     """
     value = tool.value.of(arguments) if tool.value is not None else None
+    if value is not None:
+        value = dataclasses.replace(value, reporting_cents=in_reporting(value.amount_cents, value.currency, now))
     policy = tool.policy
-    if policy is None or not policy.expressions:
-        return PolicyCheck(Verdict((), (), 1), value, {})
-    needs = policy.variables
-    window: dict[str, int] = {}
+    needs = policy.variables if policy is not None else frozenset()
+    window: dict[str, int | None] = {}
     if value is not None and needs & {"window", "session"}:
         window = value_windows(
             customer_id=ctx.agent_key.customer_id,
@@ -147,6 +199,23 @@ def policy_check(
             now=now,
             replaying=replaying,
         )
+    check = PolicyCheck(Verdict((), (), 1), value, window)
+    if policy is None or not policy.expressions:
+        return _no_rate_hold(check) if check.value_unknown else check
     facts = tool.handler.facts(ctx, arguments) if "facts" in needs else {}
-    activation = policy_activation(tool=tool, ctx=ctx, arguments=arguments, facts=facts, window=window, now=now)
-    return PolicyCheck(policy.evaluate(activation), value, window)
+    activation = policy_activation(
+        tool=tool, ctx=ctx, arguments=arguments, facts=facts, window=window, value=value, now=now
+    )
+    if check.value_unknown:
+        verdict = policy.evaluate(activation, unknown=VALUE_SUMS)
+        return _no_rate_hold(dataclasses.replace(check, verdict=verdict))
+    return dataclasses.replace(check, verdict=policy.evaluate(activation))
+
+
+# The variables that carry sums of value, unknown when some value has no rate.
+VALUE_SUMS = frozenset({"value", "window", "session"})
+
+
+def _no_rate_hold(check: PolicyCheck) -> PolicyCheck:
+    verdict = Verdict(check.verdict.denied, (NO_RATE_RULE,), 2)
+    return dataclasses.replace(check, verdict=verdict)

@@ -1,0 +1,170 @@
+"""One value, one currency: amounts in any currency as the reporting currency counts them.
+
+Limits are set in the reporting currency (TOOLGUARD_REPORTING_CURRENCY); a
+call's value is converted with the newest rate on or before the call's day
+(ExchangeRate) and that figure is what windows, session totals, dual control
+and CEL's `value.amount` add. Without a rate no younger than
+TOOLGUARD_RATE_MAX_AGE_DAYS the value is unknown, and a call with an unknown
+value is held with the rule `no_rate` (core.policy), never waved through.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import ROUND_CEILING, Decimal, InvalidOperation
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from core.enums import AuditAction, AuditResult
+from core.events import AuditEvent, audit_record
+from core.models import ExchangeRate, ValueEntry
+
+CURRENCY_CODE = re.compile(r"^[A-Z]{3}$")
+
+
+def reporting_currency() -> str:
+    return str(settings.TOOLGUARD_REPORTING_CURRENCY)
+
+
+def is_reporting(currency: str) -> bool:
+    """A value without a currency is in the reporting currency: the limits' own unit."""
+    return currency in ("", reporting_currency())
+
+
+def rate_on(currency: str, when: datetime | date) -> Decimal | None:
+    """Units of the reporting currency one unit of `currency` is worth on that day; None when unknown."""
+    if is_reporting(currency):
+        return Decimal(1)
+    day = timezone.localdate(when) if isinstance(when, datetime) else when
+    oldest = day - timedelta(days=settings.TOOLGUARD_RATE_MAX_AGE_DAYS)
+    return (
+        ExchangeRate.objects.filter(currency=currency, as_of__lte=day, as_of__gte=oldest)
+        .order_by("-as_of")
+        .values_list("rate", flat=True)
+        .first()
+    )
+
+
+def converted(amount_cents: int, rate: Decimal) -> int:
+    """The amount in reporting cents, rounded up: splitting a value never makes it smaller."""
+    return int((Decimal(amount_cents) * rate).to_integral_value(rounding=ROUND_CEILING))
+
+
+def in_reporting(amount_cents: int, currency: str, when: datetime | date) -> int | None:
+    rate = rate_on(currency, when)
+    return None if rate is None else converted(amount_cents, rate)
+
+
+# --- Loading rates from a CSV ---------------------------------------------------
+
+
+class RatesFileError(ValueError):
+    """A rates file that cannot be loaded; names the line. Nothing of the file is loaded."""
+
+
+@dataclass(frozen=True)
+class RateRow:
+    currency: str
+    as_of: date
+    rate: Decimal
+    source: str
+
+
+RATES_COLUMNS = ("currency", "as_of", "rate")
+
+
+def rates_parse(lines: Iterable[str]) -> list[RateRow]:
+    """Rows of `currency,as_of,rate[,source]` (a header line naming them first), every line checked."""
+    reader = csv.DictReader(lines)
+    missing = [column for column in RATES_COLUMNS if column not in (reader.fieldnames or [])]
+    if missing:
+        raise RatesFileError(f"line 1: the header must name {', '.join(RATES_COLUMNS)} (missing {', '.join(missing)})")
+    rows: list[RateRow] = []
+    seen: set[tuple[str, date]] = set()
+    for row in reader:
+        line = reader.line_num
+        currency = (row.get("currency") or "").strip().upper()
+        if not CURRENCY_CODE.match(currency):
+            raise RatesFileError(f"line {line}: currency {row.get('currency')!r} is not a three-letter code")
+        if currency == reporting_currency():
+            raise RatesFileError(f"line {line}: {currency} is the reporting currency; its rate is always 1")
+        try:
+            as_of = date.fromisoformat((row.get("as_of") or "").strip())
+        except ValueError:
+            raise RatesFileError(f"line {line}: as_of {row.get('as_of')!r} is not a date (YYYY-MM-DD)") from None
+        try:
+            rate = Decimal((row.get("rate") or "").strip())
+        except InvalidOperation:
+            raise RatesFileError(f"line {line}: rate {row.get('rate')!r} is not a number") from None
+        if not rate.is_finite() or rate <= 0:
+            raise RatesFileError(f"line {line}: rate {row.get('rate')!r} must be a positive number")
+        if rate >= Decimal("1e10") or rate != rate.quantize(Decimal("1e-10")):
+            raise RatesFileError(
+                f"line {line}: rate {row.get('rate')!r} needs at most 10 digits either side of the point"
+            )
+        if (currency, as_of) in seen:
+            raise RatesFileError(f"line {line}: {currency} on {as_of} is given twice")
+        seen.add((currency, as_of))
+        rows.append(RateRow(currency, as_of, rate, (row.get("source") or "").strip()[:128]))
+    return rows
+
+
+def rates_load(rows: Iterable[RateRow], *, actor: str, actor_type: str) -> tuple[int, int]:
+    """Store the rows, replacing a currency's rate for a day it already has, audited; (created, updated)."""
+    rows = list(rows)
+    created = updated = 0
+    with transaction.atomic():
+        for row in rows:
+            _, made = ExchangeRate.objects.update_or_create(
+                currency=row.currency, as_of=row.as_of, defaults={"rate": row.rate, "source": row.source}
+            )
+            created += made
+            updated += not made
+        values_convert_waiting()
+        rates_audit(rows, actor=actor, actor_type=actor_type)
+    return created, updated
+
+
+def values_convert_waiting() -> int:
+    """Convert the counted values that had no rate when they were made and have one now.
+
+    Until then a window holding one is unknown and holds calls with `no_rate`;
+    a rate loaded late for their day lets the windows add them up again.
+    """
+    converted_now = 0
+    waiting = ValueEntry.objects.filter(reporting_cents__isnull=True).exclude(currency="")
+    for entry in waiting.only("id", "value_cents", "currency", "created_at"):
+        reporting = in_reporting(entry.value_cents, entry.currency, entry.created_at)
+        if reporting is not None:
+            ValueEntry.objects.filter(id=entry.id, reporting_cents__isnull=True).update(reporting_cents=reporting)
+            converted_now += 1
+    return converted_now
+
+
+def rates_audit(rows: Iterable[RateRow], *, actor: str, actor_type: str, deleted: bool = False) -> None:
+    """An audit entry for each rate set or removed: rates move every limit, so who moved them is on record."""
+    audit_record(
+        [
+            AuditEvent(
+                actor=actor,
+                actor_type=actor_type,
+                action=AuditAction.EXCHANGE_RATE_CHANGED,
+                result=AuditResult.SUCCESS,
+                details={
+                    "currency": row.currency,
+                    "as_of": row.as_of.isoformat(),
+                    "rate": str(row.rate),
+                    "source": row.source,
+                    "reporting_currency": reporting_currency(),
+                    "deleted": deleted,
+                },
+            )
+            for row in rows
+        ]
+    )
