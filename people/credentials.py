@@ -96,12 +96,33 @@ def session_release(*, customer_external_id: str, session_id: str, released_by: 
     return session
 
 
+def key_prefix_of(text: str) -> str:
+    """The key prefix in whatever names a key: the prefix itself, the audit label
+    `agent:<customer>:<prefix>`, or the key `tg_<prefix>_<secret>` (whose secret is never kept)."""
+    text = text.strip()
+    if text.startswith("agent:"):
+        return text.rsplit(":", 1)[-1]
+    if text.startswith("tg_"):
+        return text.split("_")[1] if text.count("_") >= 2 else text[3:]
+    return text
+
+
 def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
-    """A person lifts a key's quarantine; blocks before now no longer count toward it."""
+    """A person lifts a key's quarantine; blocks before now no longer count toward it.
+
+    `key_prefix` may be anything key_prefix_of reads; an unknown key or one that
+    is not quarantined is a ValueError saying so.
+    """
+    prefix = key_prefix_of(key_prefix)
     with transaction.atomic():
-        key = AgentKey.objects.select_for_update().select_related("customer").get(prefix=key_prefix)
+        key = AgentKey.objects.select_for_update().select_related("customer").filter(prefix=prefix).first()
+        if key is None:
+            raise ValueError(
+                f"no agent key with the prefix {prefix!r}: give the prefix the 423 answer or the Quarantines page "
+                "names (12 characters), or the label agent:<customer>:<prefix>"
+            )
         if not key.is_quarantined:
-            raise ValueError("this agent key is not quarantined")
+            raise ValueError(f"the agent key {key.label} is not quarantined")
         key.quarantined_at = None
         key.released_at = timezone.now()
         key.released_by = released_by

@@ -394,10 +394,15 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # httpx logs every request to an upstream at INFO: one line per tool call is noise.
+    # HTTP clients log every request to an upstream at INFO, and the MCP client
+    # every stream reconnect: one line per tool call is noise, so they speak
+    # only of problems (LOG_LEVEL=DEBUG on the root does not lift these).
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
+        "mcp.client": {"level": "WARNING"},
     },
 }

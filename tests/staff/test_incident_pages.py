@@ -222,4 +222,4 @@ def test_a_quarantined_key_is_listed_and_released_with_an_audit_entry(bank: Bank
     entry = AuditEntry.objects.get(action="key_released")
     assert entry.actor == f"compliance:{bank.compliance.username}" and entry.details == {"key": key.label}
     again = client.post(f"/audit/quarantines/keys/{key.pk}/release/", follow=True).content.decode()
-    assert "Not released: this agent key is not quarantined." in again
+    assert f"Not released: the agent key {key.label} is not quarantined." in again

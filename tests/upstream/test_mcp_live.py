@@ -112,6 +112,8 @@ def test_a_held_mcp_call_is_approved_and_executed_once_by_the_worker(guarded: Gu
 def test_tools_sync_records_a_changed_upstream_schema_as_a_new_audited_version(guarded: Guarded) -> None:
     first = tools_sync(guarded.env)
     assert first.returncode == 0, first.stderr
+    # Listing an upstream is one JSON report, not a line per HTTP request or stream reconnect.
+    assert "HTTP Request" not in first.stderr and "stream disconnected" not in first.stderr, first.stderr
     before = {t["name"]: t for t in json.loads(first.stdout)["sources"][0]["tools"]}
     guarded.mcp.admin("schema", {"v": 2})
     try:

@@ -212,7 +212,10 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
                 ToolCallStatus.QUARANTINED,
                 423,
                 "key_quarantined",
-                "this agent key is quarantined until a person releases it",
+                f"the agent key {call.agent_key.label} is quarantined (injection blocks across its sessions), "
+                "whatever the session; a reviewer releases it on the Quarantines page, or an operator runs "
+                f"`manage.py release_key --key {call.agent_key.prefix}`",
+                {"quarantined": "key", "key": call.agent_key.label},
             ),
         )
     # Cached for a second; a block, a quarantine or a release invalidates it.
@@ -225,7 +228,11 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
                 ToolCallStatus.QUARANTINED,
                 423,
                 "session_quarantined",
-                "this session is quarantined until a person releases it",
+                f"the session {request.session_id!r} is quarantined (injection blocks in it); the agent key is not, "
+                "so other sessions still work; a reviewer releases it on the Quarantines page, or an operator runs "
+                f"`manage.py release_session --customer {call.agent_key.customer.external_id} "
+                f"--session {request.session_id}`",
+                {"quarantined": "session", "session_id": request.session_id, "key": call.agent_key.label},
             ),
         )
 

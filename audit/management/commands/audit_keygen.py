@@ -21,4 +21,10 @@ class Command(BaseCommand):
             private, public = keypair_write(Path(options["directory"]))
         except (WitnessError, OSError) as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(f"private key: {private}\npublic key: {public}")
+        self.stdout.write(
+            f"private key: {private}\npublic key: {public}\n"
+            "Set these where toolguard runs (its web servers and workers), then restart them:\n"
+            f"  TOOLGUARD_AUDIT_SIGNING_KEY={private}\n"
+            "and give verifiers (verify_export, toolguard-verify) the public key:\n"
+            f"  TOOLGUARD_AUDIT_PUBLIC_KEY={public}"
+        )

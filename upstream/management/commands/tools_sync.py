@@ -15,6 +15,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         reports = tools_sync()
+        if not reports:
+            raise CommandError(
+                "no MCP upstream sources to sync: add a catalog entry with `upstream: {mcp: {url, prefix}}` "
+                "to a file named in TOOLGUARD_TOOL_CATALOG (docs/policies.md)"
+            )
         self.stdout.write(json.dumps({"sources": reports}, indent=2))
         down = [report["url"] for report in reports if not report["ok"]]
         if down:
