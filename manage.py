@@ -7,7 +7,17 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    try:
+        execute_from_command_line(sys.argv)
+    except Exception as exc:
+        # A catalog that cannot load is the YAML author's to fix: one line naming
+        # the file, the line, the tool and the rule says all of it.
+        from core.catalog import CatalogError
+
+        if not isinstance(exc, CatalogError):
+            raise
+        sys.stderr.write(f"toolguard: {exc}\n")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -33,10 +33,20 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 from jsonschema.exceptions import SchemaError
 
-from core.policy import Policy, ValueSpec, raw_amount_refused
+from core.policy import Policy, ValueSpec, raw_amount_refused, rules_tried
 from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
 
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
+
+
+class CatalogError(ImproperlyConfigured):
+    """A catalog that cannot load, in one line: file and line, tool, rule, and the problem.
+
+    manage.py and the WSGI entry point print it as that one line and exit
+    non-zero, with no traceback: the person who wrote the YAML needs nothing else.
+    """
+
+
 ENTRY_KEYS = frozenset(
     {"name", "description", "changes_state", "schema", "fields", "value", "policy", "results", "handler", "upstream"}
 )
@@ -93,15 +103,25 @@ def catalogs_load() -> list[Tool]:
     return tools
 
 
-def catalog_load(path: Path, *, install: bool = True) -> list[Tool]:
-    """Read one catalog file; register its tools unless `install` is false (policy replay drafts)."""
+def catalog_load(path: Path, *, install: bool = True, name: str = "") -> list[Tool]:
+    """Read one catalog file; register its tools unless `install` is false (policy replay drafts).
+
+    Errors name `name` (default: the path) and the line of the tool's entry.
+    """
     tools = []
-    for entry in catalog_entries(path):
-        many = _source_tools(entry, source=str(path), install=install)
-        if many is not None:
-            tools.extend(many)  # a source registers its own tools, now and whenever it is synced again
-            continue
-        tool = tool_from_entry(entry, source=str(path))
+    entries, lines = catalog_entries(path, name=name)
+    for entry, line in zip(entries, lines, strict=True):
+        source = f"{name or path}:{line}"
+        try:
+            many = _source_tools(entry, source=source, install=install)
+            if many is not None:
+                tools.extend(many)  # a source registers its own tools, now and whenever it is synced again
+                continue
+            tool = tool_from_entry(entry, source=source)
+        except CatalogError:
+            raise
+        except ImproperlyConfigured as exc:  # raised by an upstream kind or a policy, which know no file
+            raise CatalogError(f"{source}: {exc}") from None
         if install:
             register(tool, replace=True)
         tools.append(tool)
@@ -124,11 +144,11 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
         return None
     name = entry.get("name")
     if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
-        raise ImproperlyConfigured(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
+        raise CatalogError(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
     where = f"{source}: tool {name!r}"
     unknown = set(entry) - SOURCE_ENTRY_KEYS
     if unknown:
-        raise ImproperlyConfigured(
+        raise CatalogError(
             f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry standing for many upstream tools"
         )
     checked = SourceEntry(
@@ -143,61 +163,76 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
     try:
         return loader(checked)
     except ValueError as exc:  # a broken upstream spec or policy, named by the source
-        raise ImproperlyConfigured(f"{where}: {exc}") from None
+        raise CatalogError(f"{where}: {exc}") from None
 
 
 def _fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:
     fields = entry.get("fields") or {}
     if not isinstance(fields, Mapping) or not set(fields.values()) <= set(FIELD_KINDS):
-        raise ImproperlyConfigured(f"{where}: fields must map argument names to {' or '.join(sorted(FIELD_KINDS))}")
+        raise CatalogError(f"{where}: fields must map argument names to {' or '.join(sorted(FIELD_KINDS))}")
     return dict(fields)
 
 
 def _results(where: str, entry: Mapping[str, Any]) -> str:
     results = entry.get("results", "mark")
     if results not in RESULT_POLICIES:
-        raise ImproperlyConfigured(f"{where}: results must be one of {', '.join(RESULT_POLICIES)}")
+        raise CatalogError(f"{where}: results must be one of {', '.join(RESULT_POLICIES)}")
     return str(results)
 
 
-def catalog_entries(path: Path) -> list[Mapping[str, Any]]:
+def catalog_entries(path: Path, *, name: str = "") -> tuple[list[Mapping[str, Any]], list[int]]:
+    """The file's tool entries, and the line each starts on (1-based), for error messages."""
+    shown = name or path
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        document = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
     except OSError as exc:
-        raise ImproperlyConfigured(f"tool catalog {path}: cannot read it ({exc.strerror})") from None
+        raise CatalogError(f"tool catalog {shown}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CatalogError(f"tool catalog {shown}: not UTF-8 text") from None
     except yaml.YAMLError as exc:
-        raise ImproperlyConfigured(f"tool catalog {path}: not valid YAML ({exc})") from None
+        where = getattr(exc, "problem_mark", None)
+        at = f":{where.line + 1}" if where is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise CatalogError(f"tool catalog {shown}{at}: not valid YAML ({problem})") from None
     if not isinstance(document, Mapping) or not isinstance(document.get("tools"), list):
-        raise ImproperlyConfigured(f"tool catalog {path}: expected a mapping with a `tools` list")
-    return list(document["tools"])
+        raise CatalogError(f"tool catalog {shown}: expected a mapping with a `tools` list")
+    lines = [1] * len(document["tools"])
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == "tools" and isinstance(value, yaml.SequenceNode):
+                lines = [item.start_mark.line + 1 for item in value.value]
+    return list(document["tools"]), lines
 
 
 def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
     if not isinstance(entry, Mapping):
-        raise ImproperlyConfigured(f"{source}: every tool entry must be a mapping")
+        raise CatalogError(f"{source}: every tool entry must be a mapping")
     name = entry.get("name")
     if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
-        raise ImproperlyConfigured(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
+        raise CatalogError(f"{source}: tool name {name!r} must match {NAME_PATTERN}")
     where = f"{source}: tool {name!r}"
     unknown = set(entry) - ENTRY_KEYS
     if unknown:
-        raise ImproperlyConfigured(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        raise CatalogError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     changes_state = entry.get("changes_state", False)
     if not isinstance(changes_state, bool):
-        raise ImproperlyConfigured(f"{where}: changes_state must be true or false")
+        raise CatalogError(f"{where}: changes_state must be true or false")
     handler = _handler(where, name, entry)
     schema = entry.get("schema")
     if schema is None:
         # An upstream executor may know the schema itself (an MCP tool's inputSchema).
         schema = getattr(handler, "input_schema", None)
     if not isinstance(schema, Mapping):
-        raise ImproperlyConfigured(f"{where}: schema must be a JSON Schema object")
+        raise CatalogError(f"{where}: schema must be a JSON Schema object")
     fields = _fields(where, entry)
     results = _results(where, entry)
     try:
         value = ValueSpec.compile(tool=name, spec=entry.get("value"))
         policy = Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields)
         raw_amount_refused(name, value, policy)
+        rules_tried(tool=name, policy=policy, value=value, schema=schema, changes_state=changes_state)
         return Tool(
             name=name,
             description=str(entry.get("description", "")),
@@ -210,27 +245,36 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
             results=results,
         )
     except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change
-        raise ImproperlyConfigured(f"{where}: {getattr(exc, 'message', exc)}") from None
+        raise CatalogError(f"{where}: {getattr(exc, 'message', exc)}") from None
+    except CatalogError:
+        raise
+    except ImproperlyConfigured as exc:  # the policy's own messages name the tool and the rule
+        raise CatalogError(f"{source}: {exc}") from None
 
 
 def _handler(where: str, name: str, entry: Mapping[str, Any]) -> ToolHandler:
     if ("handler" in entry) == ("upstream" in entry):
-        raise ImproperlyConfigured(f"{where}: needs exactly one of handler or upstream")
+        raise CatalogError(f"{where}: needs exactly one of handler or upstream")
     if "handler" in entry:
         try:
             target = import_string(str(entry["handler"]))
         except ImportError as exc:
-            raise ImproperlyConfigured(f"{where}: handler {entry['handler']!r} cannot be imported ({exc})") from None
+            raise CatalogError(f"{where}: handler {entry['handler']!r} cannot be imported ({exc})") from None
         handler = target() if isinstance(target, type) else target
         if not isinstance(handler, ToolHandler):
-            raise ImproperlyConfigured(f"{where}: handler {entry['handler']!r} is not a ToolHandler")
+            raise CatalogError(f"{where}: handler {entry['handler']!r} is not a ToolHandler")
         return handler
     upstream = entry["upstream"]
     if not isinstance(upstream, Mapping) or len(upstream) != 1:
-        raise ImproperlyConfigured(f"{where}: upstream must name exactly one kind, e.g. http or mcp")
+        raise CatalogError(f"{where}: upstream must name exactly one kind, e.g. http or mcp")
     [(kind, config)] = upstream.items()
     factory = EXECUTOR_FACTORIES.get(kind)
     if factory is None:
         known = ", ".join(sorted(EXECUTOR_FACTORIES)) or "none installed"
-        raise ImproperlyConfigured(f"{where}: no executor for upstream kind {kind!r} ({known})")
-    return factory(name, config if isinstance(config, Mapping) else {})
+        raise CatalogError(f"{where}: no executor for upstream kind {kind!r} ({known})")
+    try:
+        return factory(name, config if isinstance(config, Mapping) else {})
+    except CatalogError:
+        raise
+    except (ImproperlyConfigured, ValueError) as exc:  # the upstream kind knows neither the file nor the tool
+        raise CatalogError(f"{where}: {exc}") from None

@@ -25,9 +25,10 @@ loads.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -69,7 +70,9 @@ class Expression:
         try:
             program = cel.compile(source)
         except ValueError as exc:
-            raise ImproperlyConfigured(f"{where}: {exc}") from None
+            # The parser draws a caret under the spot on lines of its own; one line keeps it readable in a log.
+            one_line = " ".join(part.strip().lstrip("| ").strip() for part in str(exc).splitlines() if part.strip())
+            raise ImproperlyConfigured(f"{where}: {one_line}") from None
         variables = frozenset(program.variables())
         unknown = variables - VARIABLES
         if unknown:
@@ -112,9 +115,11 @@ class Policy:
             return cls()
         if not isinstance(spec, Mapping):
             raise ImproperlyConfigured(f"tool {tool!r}: policy must be a mapping")
-        unknown = set(spec) - {"deny_when", "hold_when", "approvals_required", "labels"}
+        known = ("deny_when", "hold_when", "approvals_required", "labels")
+        unknown = set(spec) - set(known)
         if unknown:
-            raise ImproperlyConfigured(f"tool {tool!r}: unknown policy key(s) {', '.join(sorted(unknown))}")
+            hints = [_did_you_mean(str(key), known) for key in sorted(unknown)]
+            raise ImproperlyConfigured(f"tool {tool!r}: unknown policy key(s) {', '.join(hints)}")
         deny = _rules(tool, "deny_when", spec.get("deny_when"))
         hold = _rules(tool, "hold_when", spec.get("hold_when"))
         if hold and not changes_state:
@@ -359,3 +364,105 @@ def raw_amount_refused(tool: str, value: ValueSpec | None, policy: Policy | None
                 "windows and session totals are in the reporting currency; read value.amount, the same amount "
                 "converted (core.rates)"
             )
+
+
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1)
+    return f"{word} (did you mean {close[0]}?)" if close else word
+
+
+# --- Rules tried once at load --------------------------------------------------
+#
+# CEL here has no type checker of its own, so each rule is evaluated at load on
+# a sample call built from the tool's schema: a comparison of an integer with a
+# string, or a function CEL does not have (`lowerAscii`), fails there rather
+# than on every real call, where it would only count as fired. Only errors that
+# no call could avoid are refused; a missing optional field or a family's fact
+# is left to run time (where it fails closed).
+
+
+def sample_arguments(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """One value per declared property, of the declared type (the first enum value when there is one)."""
+    value = _sample(schema)
+    return value if isinstance(value, dict) else {}
+
+
+def _sample(schema: object) -> Any:
+    if not isinstance(schema, Mapping):
+        return "x"
+    if schema.get("enum"):
+        return schema["enum"][0]
+    if "const" in schema:
+        return schema["const"]
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "string")
+    if kind == "object" or (kind is None and "properties" in schema):
+        return {str(name): _sample(sub) for name, sub in (schema.get("properties") or {}).items()}
+    if kind == "array":
+        return [_sample(schema.get("items", {}))]
+    if kind == "integer":
+        return max(int(schema.get("minimum", 1)), 1)
+    if kind == "number":
+        return 1.5
+    if kind == "boolean":
+        return True
+    return "x"
+
+
+def _type_error(exc: BaseException) -> bool:
+    """A failure no real call avoids: operands of the wrong types, or a function CEL lacks."""
+    message = str(exc)
+    return isinstance(exc, TypeError) or (isinstance(exc, RuntimeError) and "function" in message)
+
+
+def rules_tried(
+    *, tool: str, policy: Policy, value: ValueSpec | None, schema: Mapping[str, Any], changes_state: bool
+) -> None:
+    """Evaluate every rule and the value on a sample call of the schema's types; refuse what cannot work."""
+    arguments = sample_arguments(schema)
+    sample_value: Value | None = None
+    if value is not None:
+        try:
+            sample_value = value.of(arguments)
+        except ImproperlyConfigured as exc:
+            raise ImproperlyConfigured(f"tool {tool!r}, rule 'value.amount': {exc}") from None
+        except CEL_ERRORS as exc:
+            if _type_error(exc):
+                raise ImproperlyConfigured(f"tool {tool!r}, rule 'value': {_first_sentence(exc)}") from None
+    if not policy.expressions:
+        return
+    amount = sample_value.amount_cents if sample_value is not None else 1
+    activation = {
+        "args": arguments,
+        "tool": {"name": tool, "changes_state": changes_state},
+        "principal": {"customer": "customer", "key": "agent:customer:key", "customer_age_days": 1},
+        "value": {
+            "amount": amount,
+            "currency": "USD",
+            "original_amount": amount,
+            "original_currency": "USD",
+            "beneficiary": "beneficiary",
+        },
+        "session": {"id": "session", "total": 1},
+        "window": {"customer": 1, "key": 1, "beneficiary": 1},
+        "limits": {"approval_threshold": 1, "session_limit": 1, "dual_approval": 1},
+        "facts": {},
+    }
+    context = cel.Context({name: activation[name] for name in policy.variables}, policy.functions or None)
+    for rule in policy.expressions:
+        try:
+            result = rule.evaluate(context)
+        except CEL_ERRORS as exc:
+            if _type_error(exc):
+                raise ImproperlyConfigured(f"tool {tool!r}, rule {rule.name!r}: {_first_sentence(exc)}") from None
+            continue
+        if rule.name == "approvals_required":
+            if result not in (1, 2) or isinstance(result, bool):
+                raise ImproperlyConfigured(f"tool {tool!r}, rule 'approvals_required': gives {result!r}, not 1 or 2")
+        elif not isinstance(result, bool):
+            raise ImproperlyConfigured(f"tool {tool!r}, rule {rule.name!r}: gives {result!r}, not true or false")
+
+
+def _first_sentence(exc: BaseException) -> str:
+    return str(exc).split(". ")[0].rstrip(".")

@@ -44,4 +44,4 @@ def _replay(draft: str, since: str) -> ReplayReport:
     with tempfile.TemporaryDirectory(prefix="toolguard-replay-") as directory:
         path = Path(directory) / "draft.yaml"
         path.write_text(draft, encoding="utf-8")
-        return policy_replay(catalogs=[path], since=since_parse(since))
+        return policy_replay(catalogs=[path], since=since_parse(since), names=["draft"])

@@ -109,7 +109,12 @@ def test_compliance_sees_the_replay_page(bank: Bank, recorded: None, tmp_path: P
     page = client.post("/audit/policy-replay/", {"catalog": text, "since": "7d"}).content.decode()
     assert "over_1000" in page and "4 recorded calls" in page
     broken = client.post("/audit/policy-replay/", {"catalog": "tools: [", "since": "7d"}).content.decode()
-    assert "not valid YAML" in broken
+    assert "tool catalog draft:1: not valid YAML" in broken
+    # A rule that cannot parse is named by the draft's line, never by a path on the server.
+    bad = text.replace("value.amount > 100000", "value.amount >")
+    named = client.post("/audit/policy-replay/", {"catalog": bad, "since": "7d"}).content.decode()
+    assert "draft:2: tool &#x27;transfer_funds&#x27;, rule &#x27;over_1000&#x27;: Failed to parse" in named
+    assert "toolguard-replay-" not in named and "/tmp" not in named
 
 
 def test_reviewers_cannot_see_the_replay_page(bank: Bank) -> None:

@@ -101,11 +101,17 @@ def since_parse(raw: str, *, now: datetime | None = None) -> datetime:
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
 
 
-def policy_replay(*, catalogs: list[Path], since: datetime, limit: int = 50_000) -> ReplayReport:
-    """Re-evaluate the recorded calls since `since` under the draft catalogs (later files win)."""
+def policy_replay(
+    *, catalogs: list[Path], since: datetime, limit: int = 50_000, names: list[str] | None = None
+) -> ReplayReport:
+    """Re-evaluate the recorded calls since `since` under the draft catalogs (later files win).
+
+    `names` are what errors call the files (a pasted draft is "draft", not a temporary path).
+    """
     draft: dict[str, Tool] = {}
-    for path in catalogs:
-        draft.update({tool.name: tool for tool in catalog_load(path, install=False)})
+    for index, path in enumerate(catalogs):
+        name = names[index] if names else ""
+        draft.update({tool.name: tool for tool in catalog_load(path, install=False, name=name)})
     report = ReplayReport(since=since)
     entries = list(
         AuditEntry.objects.filter(action__in=RECORDED_ACTIONS, timestamp__gte=since, actor_type="agent")
