@@ -1,10 +1,16 @@
 """Policy replay: recorded calls re-evaluated under a draft catalog, before it goes live.
 
 Every state-changing call that reached the policy stage left its canonical
-arguments in the audit log (`transfer_initiated` when it ran or was held,
-`policy_denied` when a rule refused it). Each is evaluated again with the
-draft's policy, its value windows read as of the moment it was made, and the
-family's facts read now (an account since closed reads as it is today).
+arguments in the audit log (`transfer_initiated` when it ran, was held or was
+sent upstream, `policy_denied` when a rule refused it). Each call of a tool
+the draft defines is evaluated twice, like with like: under the live policy
+and under the draft's, both with its value windows read as of the moment it
+was made and the family's facts read now (an account since closed reads as it
+is today). A change is a call the two policies treat differently.
+
+What happened to a call besides its policy (held by the sanitizer's model
+stage, sent to an upstream, held because its outcome was unknown) is not a
+policy outcome: it is counted apart, never as a change.
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ from audit.models import AuditEntry
 from core.catalog import catalog_load
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
+from core.policy import Verdict
 from core.tools import Tool, ToolContext, ToolError, get_tool
+from outbox.services import OUTCOME_UNKNOWN_RULE
+from toolguard.pipeline.executor import INJECTION_SUSPECTED_RULE
 from toolguard.pipeline.policy import policy_check
 
 RECORDED_ACTIONS = (AuditAction.TRANSFER_INITIATED, AuditAction.POLICY_DENIED)
@@ -54,6 +63,8 @@ class ReplayReport:
     changes: list[ReplayChange] = field(default_factory=list)
     # (tool, rule) -> {"held": n, "denied": n, "through": n}: which calls would newly be each.
     counts: dict[tuple[str, str], Counter[str]] = field(default_factory=dict)
+    # What decided calls besides the live policy (_apart), counted for context, never as changes.
+    apart: Counter[str] = field(default_factory=Counter)
 
     def rows(self) -> list[dict[str, Any]]:
         return [
@@ -73,6 +84,7 @@ class ReplayReport:
             "calls": self.calls,
             "changed": len(self.changes),
             "skipped": self.skipped,
+            "apart": dict(sorted(self.apart.items())),
             "rows": self.rows(),
             "changes": [
                 {
@@ -114,50 +126,73 @@ def policy_replay(
         draft.update({tool.name: tool for tool in catalog_load(path, install=False, name=name)})
     report = ReplayReport(since=since)
     entries = list(
-        AuditEntry.objects.filter(action__in=RECORDED_ACTIONS, timestamp__gte=since, actor_type="agent")
+        AuditEntry.objects.filter(
+            action__in=RECORDED_ACTIONS, timestamp__gte=since, actor_type="agent", tool__in=list(draft)
+        )
         .order_by("timestamp", "id")
         .only("timestamp", "actor", "action", "result", "tool", "tool_call_id", "session_id", "details")[:limit]
     )
-    held_rules = _held_rules([e.tool_call_id for e in entries if e.result == "pending"])
+    held_rules = _held_rules([e.tool_call_id for e in entries if e.result == AuditResult.PENDING])
     keys = _agent_keys({e.actor for e in entries})
     for entry in entries:
         report.calls += 1
-        tool = draft.get(entry.tool) or get_tool(entry.tool)
+        tool, live = draft[entry.tool], get_tool(entry.tool)
         key = keys.get(entry.actor)
         arguments = entry.details.get("arguments")
-        if tool is None or key is None or not isinstance(arguments, dict):
+        if live is None or key is None or not isinstance(arguments, dict):
             report.skipped += 1
             continue
-        was, was_rules = _recorded_verdict(entry, held_rules)
         try:
-            check = policy_check(
-                tool=tool,
-                ctx=_context(key, entry),
-                arguments=arguments,
-                now=entry.timestamp,
-                replaying=_uuid(entry.tool_call_id),
+            before, after = (
+                policy_check(
+                    tool=policy_of,
+                    ctx=_context(key, entry),
+                    arguments=arguments,
+                    now=entry.timestamp,
+                    replaying=_uuid(entry.tool_call_id),
+                ).verdict
+                for policy_of in (live, tool)
             )
         except ToolError:
             # The family cannot say its facts any more (an account gone): nothing to compare.
             report.skipped += 1
             continue
-        verdict = check.verdict
-        now = "denied" if verdict.denied else "held" if verdict.held else "through"
+        was, now = _outcome(before), _outcome(after)
+        if apart := _apart(entry, held_rules, was):
+            report.apart[apart] += 1
         if now == was:
             continue
-        fired = {"denied": verdict.denied, "held": verdict.held, "through": was_rules}[now] or (NO_RULE,)
+        fired = {"denied": after.denied, "held": after.held, "through": before.denied or before.held}[now]
+        fired = fired or (NO_RULE,)
         report.changes.append(ReplayChange(entry.tool_call_id, tool.name, entry.timestamp, was, now, tuple(fired)))
         for rule in fired:
             report.counts.setdefault((tool.name, rule), Counter())[now] += 1
     return report
 
 
-def _recorded_verdict(entry: AuditEntry, held_rules: dict[str, list[str]]) -> tuple[str, tuple[str, ...]]:
-    if entry.action == AuditAction.POLICY_DENIED:
-        return "denied", tuple(entry.details.get("rules", []))
-    if entry.result == AuditResult.PENDING:
-        return "held", tuple(held_rules.get(entry.tool_call_id, []))
-    return "through", ()
+def _outcome(verdict: Verdict) -> str:
+    return "denied" if verdict.denied else "held" if verdict.held else "through"
+
+
+# Why a recorded call ended otherwise than its live policy says, when something else decided it.
+APART_DETECTION = "held by the sanitizer's model stage"
+APART_UPSTREAM = "sent to an upstream (its answer decided it)"
+APART_UNKNOWN = "held: the upstream's outcome was unknown"
+
+
+def _apart(entry: AuditEntry, held_rules: dict[str, list[str]], policy_outcome: str) -> str:
+    """What besides the policy decided this call, or "" when the policy's outcome is what happened."""
+    if entry.action == AuditAction.POLICY_DENIED or entry.result != AuditResult.PENDING:
+        return ""
+    rules = held_rules.get(entry.tool_call_id)
+    if rules is None:
+        return APART_UPSTREAM  # pending with no approval: handed to the outbox
+    if policy_outcome != "held":
+        if INJECTION_SUSPECTED_RULE in rules:
+            return APART_DETECTION
+        if OUTCOME_UNKNOWN_RULE in rules:
+            return APART_UNKNOWN
+    return ""
 
 
 def _held_rules(tool_call_ids: list[str]) -> dict[str, list[str]]:

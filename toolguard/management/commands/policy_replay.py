@@ -31,6 +31,9 @@ class Command(BaseCommand):
             f"{report.calls} recorded calls since {report.since:%Y-%m-%d %H:%M} UTC; "
             f"{len(report.changes)} would change; {report.skipped} skipped"
         )
+        if report.apart:
+            apart = "; ".join(f"{count} {reason}" for reason, count in sorted(report.apart.items()))
+            self.stdout.write(f"not policy outcomes, never counted as changes: {apart}")
         rows = report.rows()
         if not rows:
             self.stdout.write("no call would be treated differently")
