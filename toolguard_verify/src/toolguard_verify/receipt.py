@@ -1,0 +1,243 @@
+"""Receipts: one audit entry, its inclusion proof and the signed checkpoint it is proved against.
+
+A receipt is the JSON of `GET /api/v1/audit/<id>/receipt`:
+
+    {"entry": {...}, "leaf_index": 41, "leaf_hash": "<base64>",
+     "inclusion_path": ["<base64>", ...], "checkpoint": "<signed note>"}
+
+Leaf i of toolguard's log is the i-th entry's `hash` (32 bytes, hex in the
+entry), so its leaf hash is SHA-256(0x00 || hash). The entry's `hash` is
+itself recomputed here from the entry's fields and `prev_hash`, exactly as
+toolguard's audit chain computes it, so an entry changed in any field fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from toolguard_verify.merkle import leaf_hash, verify_inclusion
+from toolguard_verify.note import (
+    Checkpoint,
+    NoteError,
+    b64,
+    b64decode_strict,
+    key_id,
+    load_public_key,
+    parse_checkpoint,
+)
+from toolguard_verify.note import verify_note as _verify_note
+
+# The fields the chain hash covers, in toolguard's order (audit.services.HASHED_FIELDS).
+HASHED_FIELDS: tuple[str, ...] = (
+    "timestamp",
+    "actor",
+    "actor_type",
+    "customer",
+    "action",
+    "result",
+    "tool",
+    "tool_call_id",
+    "session_id",
+    "idempotency_key",
+    "approval_id",
+    "details",
+    "duration_ms",
+    # Hashed only when set, so entries written before it existed keep their hashes.
+    "operation_hash",
+)
+# Fields an entry may leave out: absent and null hash alike.
+OPTIONAL_FIELDS = frozenset({"operation_hash"})
+_HEX_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+class VerificationError(Exception):
+    """What failed, in one line; `problems` lists every failure found when there are several."""
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems) or [message]
+
+
+def _timestamp(value: Any) -> Any:
+    # The chain hashes the UTC time with microseconds; an API or an export may
+    # write the same instant as "...Z", "+00:00", another offset, or without
+    # the microseconds when they are zero. A time without an offset is UTC.
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            raise VerificationError(f"entry timestamp {value!r} is not an ISO 8601 time") from None
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC).isoformat(timespec="microseconds")
+    return value
+
+
+def entry_body(entry: Mapping[str, Any], hash_fields: Sequence[str] = HASHED_FIELDS) -> str:
+    """The canonical JSON of the entry's own fields: keys sorted, no spaces, UTF-8 as is."""
+    body = {name: entry.get(name) for name in hash_fields}
+    if "operation_hash" in body and not body["operation_hash"]:
+        del body["operation_hash"]
+    if "timestamp" in body:
+        body["timestamp"] = _timestamp(body["timestamp"])
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def entry_hash(entry: Mapping[str, Any], hash_fields: Sequence[str] = HASHED_FIELDS) -> str:
+    """Hex SHA-256 of {"entry": <entry body>, "prev_hash": <prev_hash>} as canonical JSON.
+
+    The computation of toolguard's audit chain (audit.services.entry_hash);
+    `hash_fields` is the recipe, toolguard's by default.
+    """
+    missing = [name for name in (*hash_fields, "prev_hash") if name not in entry and name not in OPTIONAL_FIELDS]
+    if missing:
+        raise VerificationError(
+            f"entry {entry.get('id', '?')} lacks {', '.join(missing)}, so its hash cannot be checked"
+        )
+    prev_hash = entry["prev_hash"]
+    text = f'{{"entry":{entry_body(entry, hash_fields)},"prev_hash":{json.dumps(prev_hash)}}}'
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def entry_leaf_hash(entry: Mapping[str, Any]) -> bytes:
+    """The leaf hash of an entry in the log: SHA-256(0x00 || the 32 bytes of its `hash`)."""
+    value = entry.get("hash")
+    if not isinstance(value, str) or not _HEX_HASH.fullmatch(value):
+        raise VerificationError(f"entry {entry.get('id', '?')} has no hash of 64 hex digits")
+    return leaf_hash(bytes.fromhex(value))
+
+
+@dataclass(frozen=True)
+class LogKey:
+    """The log's public key; `name` is the signature's key name (the origin) when a vkey gave one."""
+
+    public_key: Ed25519PublicKey
+    name: str | None = None
+
+    @classmethod
+    def load(cls, source: str) -> LogKey:
+        """From a vkey, or a file holding a PEM Ed25519 public key or a vkey."""
+        try:
+            name, key = load_public_key(source)
+        except NoteError as exc:
+            raise VerificationError(str(exc)) from None
+        return cls(key, name)
+
+
+@dataclass(frozen=True)
+class VerifiedCheckpoint:
+    checkpoint: Checkpoint
+    key_name: str
+    key_id: bytes
+
+    def describe(self) -> str:
+        cp = self.checkpoint
+        return (
+            f"{cp.origin} at tree size {cp.size} (root {b64(cp.root_hash)}), "
+            f"signed by {self.key_name} key {self.key_id.hex()}"
+        )
+
+
+def verify_checkpoint(text: str, key: LogKey, origin: str | None = None) -> VerifiedCheckpoint:
+    """A checkpoint note signed by the log key, for the expected origin when one is given."""
+    try:
+        checkpoint = parse_checkpoint(text)
+    except NoteError as exc:
+        raise VerificationError(f"checkpoint is malformed: {exc}") from None
+    if origin is not None and checkpoint.origin != origin:
+        raise VerificationError(f"checkpoint is for origin {checkpoint.origin!r}, not {origin!r}")
+    # DESIGN: the log's key name is its origin.
+    name = key.name or checkpoint.origin
+    kid = key_id(name, key.public_key)
+    if not _verify_note(text, name, key.public_key):
+        raise VerificationError(
+            f"checkpoint {checkpoint.origin} at size {checkpoint.size} is not signed by the log key "
+            f"({name} key {kid.hex()})"
+        )
+    return VerifiedCheckpoint(checkpoint, name, kid)
+
+
+def decode_path(values: Any, what: str) -> list[bytes]:
+    if not isinstance(values, list):
+        raise VerificationError(f"{what} is not a list of base64 hashes")
+    try:
+        path = [b64decode_strict(value, what) if isinstance(value, str) else b"" for value in values]
+    except NoteError as exc:
+        raise VerificationError(str(exc)) from None
+    if any(len(value) != 32 for value in path):
+        raise VerificationError(f"{what} holds a value that is not a 32-byte base64 hash")
+    return path
+
+
+def check_entry_hash(entry: Mapping[str, Any], where: str, hash_fields: Sequence[str] | None) -> None:
+    if hash_fields is None:
+        return
+    if entry_hash(entry, hash_fields) != entry.get("hash"):
+        raise VerificationError(f"{where}: the entry's fields do not hash to its hash (the entry was changed)")
+
+
+@dataclass(frozen=True)
+class ReceiptResult:
+    entry_id: Any
+    leaf_index: int
+    leaf_hash: bytes
+    checkpoint: VerifiedCheckpoint
+    fields_checked: bool
+
+    def summary(self) -> str:
+        fields = "its fields hash to its hash, " if self.fields_checked else "its hash (fields not rehashed), "
+        return (
+            f"verified: entry {self.entry_id}: {fields}leaf {self.leaf_index} included in {self.checkpoint.describe()}"
+        )
+
+
+def verify_receipt(
+    receipt: Mapping[str, Any],
+    key: LogKey,
+    origin: str | None = None,
+    hash_fields: Sequence[str] | None = HASHED_FIELDS,
+) -> ReceiptResult:
+    """Check a receipt: the entry's hash, its leaf hash, its inclusion proof and the checkpoint's signature.
+
+    `hash_fields=None` takes the entry's `hash` as given instead of
+    recomputing it from the entry's fields. Raises VerificationError.
+    """
+    entry = receipt.get("entry")
+    if not isinstance(entry, Mapping):
+        raise VerificationError("receipt has no entry object")
+    checkpoint_text = receipt.get("checkpoint")
+    if not isinstance(checkpoint_text, str):
+        raise VerificationError("receipt has no checkpoint note")
+    index = receipt.get("leaf_index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise VerificationError("receipt has no leaf_index of 0 or more")
+    verified = verify_checkpoint(checkpoint_text, key, origin)
+    where = f"entry {entry.get('id', '?')} (leaf {index})"
+    check_entry_hash(entry, where, hash_fields)
+    leaf = entry_leaf_hash(entry)
+    stated = receipt.get("leaf_hash")
+    if stated is not None:
+        try:
+            stated_raw = b64decode_strict(stated, "leaf_hash") if isinstance(stated, str) else b""
+        except NoteError as exc:
+            raise VerificationError(str(exc)) from None
+        if stated_raw != leaf:
+            raise VerificationError(f"{where}: leaf_hash is not SHA-256(0x00 || the entry's hash)")
+    path = decode_path(receipt.get("inclusion_path"), "inclusion_path")
+    cp = verified.checkpoint
+    if index >= cp.size:
+        raise VerificationError(f"{where}: leaf index is beyond the checkpoint's tree size {cp.size}")
+    if not verify_inclusion(leaf, index, cp.size, path, cp.root_hash):
+        raise VerificationError(
+            f"{where}: the inclusion proof does not lead to the checkpoint's root at tree size {cp.size}"
+        )
+    return ReceiptResult(entry.get("id"), index, leaf, verified, hash_fields is not None)
