@@ -33,6 +33,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 from jsonschema.exceptions import SchemaError
 
+from core.describe import DescribeSpec
 from core.policy import Policy, ValueSpec, raw_amount_refused, rules_tried
 from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
 
@@ -48,7 +49,19 @@ class CatalogError(ImproperlyConfigured):
 
 
 ENTRY_KEYS = frozenset(
-    {"name", "description", "changes_state", "schema", "fields", "value", "policy", "results", "handler", "upstream"}
+    {
+        "name",
+        "description",
+        "changes_state",
+        "schema",
+        "fields",
+        "value",
+        "policy",
+        "results",
+        "describe",
+        "handler",
+        "upstream",
+    }
 )
 # The sanitizer's field kinds (docs/detection.md): free_text_links is free text
 # that never reaches a model, where Markdown/HTML links and images are allowed.
@@ -233,6 +246,7 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
         policy = Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields)
         raw_amount_refused(name, value, policy)
         rules_tried(tool=name, policy=policy, value=value, schema=schema, changes_state=changes_state)
+        describe = DescribeSpec.compile(tool=name, spec=entry.get("describe"), schema=schema)
         return Tool(
             name=name,
             description=str(entry.get("description", "")),
@@ -243,6 +257,7 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
             value=value,
             policy=policy,
             results=results,
+            describe=describe,
         )
     except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change
         raise CatalogError(f"{where}: {getattr(exc, 'message', exc)}") from None

@@ -17,6 +17,7 @@ from core.enums import ToolCallStatus
 from core.policy import BUILT_IN_RULE_LABELS
 
 if TYPE_CHECKING:
+    from core.describe import DescribeSpec
     from core.models import AgentKey, AgentSession
     from core.policy import Policy, ValueSpec
 
@@ -265,6 +266,8 @@ class Tool:
     policy: Policy | None = None
     # What reaches the model of its results: pass | mark | withhold (detection/results.py).
     results: str = "mark"
+    # How a held call reads to a reviewer, when the catalog says (core.describe).
+    describe: DescribeSpec | None = None
     validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -80,6 +80,10 @@ class McpSource:
     results: str = "mark"
     # The catalog's `policy:` mapping (CEL), applied to each tool of the source.
     policy: Mapping[str, Any] | None = None
+    # Arguments the upstream's inputSchema does not declare are refused unless the
+    # catalog opens the schema (`open_schema: true`): what a reviewer and the
+    # sanitizer never saw declared must not reach the upstream.
+    open_schema: bool = False
     registered: dict[str, UpstreamTool] = field(default_factory=dict)
 
 
@@ -225,11 +229,14 @@ def mcp_send(*, target: Mapping[str, Any], body: dict[str, Any], headers: dict[s
     return Attempt("completed", result=parsed if isinstance(parsed, dict) else {"result": parsed})
 
 
-def guarded_schema(upstream: UpstreamTool, *, changes_state: bool) -> dict[str, Any]:
-    """The upstream's inputSchema, plus toolguard's idempotency_key for a state-changing tool."""
+def guarded_schema(upstream: UpstreamTool, *, changes_state: bool, open_schema: bool = False) -> dict[str, Any]:
+    """The upstream's inputSchema, closed (unless `open_schema`), plus toolguard's idempotency_key
+    for a state-changing tool."""
     schema = copy.deepcopy(upstream.input_schema)
     schema.pop("title", None)
     schema.setdefault("type", "object")
+    if not open_schema:
+        schema["additionalProperties"] = False
     if changes_state:
         properties = schema.setdefault("properties", {})
         if "idempotency_key" in properties:
@@ -269,7 +276,7 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
         tool = Tool(
             name=name,
             description=source.description or upstream.description or f"{upstream.name} (MCP upstream)",
-            schema=guarded_schema(upstream, changes_state=changes_state),
+            schema=guarded_schema(upstream, changes_state=changes_state, open_schema=source.open_schema),
             changes_state=changes_state,
             field_kinds=kinds,
             handler=McpExecutor(target=target),
@@ -333,7 +340,7 @@ def _source_from(
     policy: Mapping[str, Any] | None = None,
 ) -> McpSource:
     where = "upstream.mcp"
-    unknown = set(spec) - {"url", "headers", "timeout_s", "max_response_bytes", "tool", "prefix"}
+    unknown = set(spec) - {"url", "headers", "timeout_s", "max_response_bytes", "tool", "prefix", "open_schema"}
     if unknown:
         raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
     if bool(spec.get("prefix")) == bool(spec.get("tool")):
@@ -353,7 +360,14 @@ def _source_from(
         fields=dict(fields or {}),
         results=results,
         policy=policy,
+        open_schema=_check_open_schema(spec.get("open_schema", False), where),
     )
+
+
+def _check_open_schema(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise UpstreamConfigError(f"{where}.open_schema must be true or false")
+    return value
 
 
 def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:

@@ -104,6 +104,14 @@ def test_a_yaml_prefix_entry_registers_every_upstream_tool_with_its_read_only_hi
     assert add["annotations"]["readOnlyHint"] is False
     assert set(add["inputSchema"]["properties"]) == {"customer_id", "amount_cents", "idempotency_key"}
     assert "idempotency_key" in add["inputSchema"]["required"]
+    # Closed: an argument the upstream never declared is refused before anything is sent.
+    assert add["inputSchema"]["additionalProperties"] is False
+    key = unique("x-")
+    extra = live.call(
+        "yml_add_credit", {"customer_id": "cust-7", "amount_cents": 100, "idempotency_key": key, "note": "x"}
+    )
+    assert extra.status_code == 422 and extra.json()["error"]["code"] == "validation_failed", extra.text
+    assert live.applied(key) == 0
 
 
 def test_the_entrys_fields_policy_and_result_screen_apply_to_each_tool(live: Live) -> None:

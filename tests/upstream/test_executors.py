@@ -25,7 +25,7 @@ from upstream.executors import (
     resolve_headers,
     upstream_executor_from_spec,
 )
-from upstream.mcp import UpstreamTool, guarded_schema
+from upstream.mcp import UpstreamTool, guarded_schema, mcp_source_register
 
 HTTP = {"url": "https://orders.internal/refunds", "method": "post", "headers": {"Authorization": "env:TOKEN"}}
 
@@ -112,6 +112,16 @@ def test_a_state_changing_mcp_schema_gains_a_required_idempotency_key() -> None:
     clash = UpstreamTool("x", "", {"type": "object", "properties": {"idempotency_key": {}}}, read_only=False)
     with pytest.raises(UpstreamConfigError, match="already has an idempotency_key"):
         guarded_schema(clash, changes_state=True)
+
+
+def test_an_mcp_schema_is_closed_unless_the_catalog_opens_it() -> None:
+    open_upstream = UpstreamTool(
+        "lookup", "", {"type": "object", "properties": {"q": {"type": "string"}}, "additionalProperties": True}, True
+    )
+    assert guarded_schema(open_upstream, changes_state=False)["additionalProperties"] is False
+    assert guarded_schema(open_upstream, changes_state=False, open_schema=True)["additionalProperties"] is True
+    with pytest.raises(UpstreamConfigError, match="open_schema must be true or false"):
+        mcp_source_register(spec={"url": "http://127.0.0.1:9/mcp", "prefix": "x_", "open_schema": "yes"})
 
 
 def test_max_response_bytes_is_carried_on_the_target() -> None:

@@ -29,6 +29,7 @@ from approvals.services import approval_request_create
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
 from core import idempotency, metrics
+from core.describe import tool_describe
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
 from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
@@ -628,7 +629,7 @@ def _hold_for_approval(
         rules=rules,
         required_approvals=check.verdict.approvals_required,
         held_ref=held.held_ref,
-        summary=tool.handler.describe(call.arguments),
+        summary=tool_describe(tool, call.arguments, check.value),
         value=check.value,
     )
     _write_audit(call)
