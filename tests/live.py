@@ -72,7 +72,8 @@ def child_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def wait_http(url: str, *, timeout: float = 30.0, proc: subprocess.Popen[Any] | None = None) -> None:
+def wait_http(url: str, *, timeout: float = 90.0, proc: subprocess.Popen[Any] | None = None) -> None:
+    """Poll until `url` answers; the deadline is generous (a loaded machine starts servers slowly), the wait is not."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
@@ -110,7 +111,12 @@ class Gunicorn:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
-        wait_http(f"{self.url}/healthz", proc=self.proc)
+        try:
+            wait_http(f"{self.url}/healthz", proc=self.proc)
+        except BaseException:
+            # Never leave a half-started server holding the test database open.
+            self.stop()
+            raise
 
     def worker_pids(self) -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True).stdout

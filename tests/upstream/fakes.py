@@ -46,7 +46,11 @@ class FakeUpstream:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
-        wait_http(f"{self.url}{self.health}", proc=self.proc)
+        try:
+            wait_http(f"{self.url}{self.health}", proc=self.proc)
+        except BaseException:
+            self.stop()
+            raise
 
     def stop(self) -> None:
         if self.proc is not None:
