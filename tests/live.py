@@ -66,6 +66,9 @@ def child_env(**overrides: str) -> dict[str, str]:
             # Reviewers in these servers decide without a second factor unless a
             # test asks for step-up (the incident browser test, tests/staff).
             "TOOLGUARD_STEP_UP_CENTS": str(10**12),
+            # Two test processes and their servers share two cores: a worker can
+            # wait its turn longer than production's 0.5 s without Redis being gone.
+            "REDIS_SOCKET_TIMEOUT": "3",
         }
     )
     env.update(overrides)

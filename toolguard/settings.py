@@ -150,6 +150,9 @@ elif DATABASES["default"]["ENGINE"] not in ("django.db.backends.postgresql",):
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # Seconds a Redis connect or command may take before the call answers 503:
+    # above Redis's slowest answer on a busy host, far below a client's patience.
+    REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "") or 0.5)
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
@@ -158,8 +161,8 @@ if REDIS_URL:
                 "CLIENT_CLASS": "django_redis.client.DefaultClient",
                 # Fail fast: an unreachable store must turn into a clean 503,
                 # not a request hanging until the load balancer gives up.
-                "SOCKET_CONNECT_TIMEOUT": 0.5,
-                "SOCKET_TIMEOUT": 0.5,
+                "SOCKET_CONNECT_TIMEOUT": REDIS_SOCKET_TIMEOUT,
+                "SOCKET_TIMEOUT": REDIS_SOCKET_TIMEOUT,
             },
             "KEY_PREFIX": "toolguard",
         }
