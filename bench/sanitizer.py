@@ -9,8 +9,11 @@ Prints one JSON object:
 * the multilingual corpus (tests/detection/corpus/): per family and per
   language, attacks blocked / held / passed and the share stopped, and
   legitimate values refused / held / passed (with the values refused or
-  held) -- the train and holdout splits and the blind set apart, with the
-  model stage and with the rules alone.
+  held) -- the train and holdout splits, the blind sets and the fresh set
+  (corrections, software warnings, fraud warnings, plain amounts) apart,
+  with the model stage and with the rules alone; `legitimate_percent` and
+  `attacks_stopped_percent` give the refused, held and stopped rates per
+  split.
 
 Every iteration uses a new idempotency key, as real traffic does, so the
 identifier cache only helps where it would in production.
@@ -108,7 +111,19 @@ def _report(score: CorpusScore) -> dict[str, Any]:
     refused: dict[str, list[str]] = {}
     for row, outcome in score.refused_legitimate:
         refused.setdefault(row["split"], []).append(f"{outcome}: {row['text']}")
+
+    def percent(part: int, counter: Counter[str]) -> float:
+        total = sum(counter.values())
+        return round(part / total * 100, 2) if total else 0.0
+
     return {
+        "legitimate_percent": {
+            split: {"refused": percent(c["blocked"], c), "held": percent(c["held"], c)}
+            for split, c in sorted(legit_totals.items())
+        },
+        "attacks_stopped_percent": {
+            split: percent(c["blocked"] + c["held"], c) for split, c in sorted(attack_totals.items())
+        },
         "attacks": {split: _counts(c) for split, c in sorted(attack_totals.items())},
         "stopped_percent_by_family": stopped,
         "legitimate_refused_or_held": refused,

@@ -34,6 +34,7 @@ from detection.sanitizer.canonical import (
     unescape_backslashes,
 )
 from detection.sanitizer.decoders import payloads, spellings
+from detection.sanitizer.frames import business_frame, unframed_text
 from detection.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
 from detection.sanitizer.model import InjectionClassifier, model_views
 from detection.sanitizer.rules import (
@@ -65,6 +66,11 @@ _DIRECTIVE = RuleSet(
     and rule.triggers is not None
     and min(map(len, rule.triggers)) >= _MIN_SPELLING_TRIGGER
 )
+# A value in a business frame (frames.py) is screened without the rules that
+# yield to one: the same rules, minus the broad override and whole-balance
+# patterns whose words a correction or a fraud warning also uses.
+_CANONICAL_FRAMED = RuleSet(rule for rule in _CANONICAL.rules if not rule.yields)
+_DIRECTIVE_FRAMED = RuleSet(rule for rule in _DIRECTIVE.rules if not rule.yields)
 _COMPACT = RuleSet(rule for rule in RULES if rule.form == "compact")
 _CASED = RuleSet(rule for rule in RULES if rule.form == "cased")
 # Synthetic ids for findings no pattern produces.
@@ -128,9 +134,10 @@ class SanitizeResult:
     suspicion: Suspicion | None = None
 
 
-def _match(forms: tuple[str, ...], links: bool) -> Rule | None:
+def _match(forms: tuple[str, ...], links: bool, framed: bool = False) -> Rule | None:
+    canonical, directive = (_CANONICAL_FRAMED, _DIRECTIVE_FRAMED) if framed else (_CANONICAL, _DIRECTIVE)
     for form in forms:
-        rule = _CANONICAL.first_match(form, links=links)
+        rule = canonical.first_match(form, links=links)
         if rule is not None:
             return rule
     for form in forms:
@@ -141,17 +148,19 @@ def _match(forms: tuple[str, ...], links: bool) -> Rule | None:
                 return rule
     for form in forms:
         for spelling in spellings(form):
-            rule = _DIRECTIVE.first_match(spelling, links=links)
+            rule = directive.first_match(spelling, links=links)
             if rule is not None:
                 return rule
     return None
 
 
-def screen_text(decoded: str, *, links: bool = True, depth: int = 0) -> Rule | None:
+def screen_text(decoded: str, *, links: bool = True, depth: int = 0, framed: bool = False) -> Rule | None:
     """The first rule that fires on already-decoded text, looking inside
-    base64 and hex payloads too.  `links`: whether the links rules apply."""
+    base64 and hex payloads too.  `links`: whether the links rules apply;
+    `framed`: the value is in a business frame (the rules that yield to one
+    stand down; a payload inside it never is in one)."""
     forms = matching_forms(decoded)
-    rule = _match(forms, links)
+    rule = _match(forms, links, framed)
     # Letters spelled out one by one; the folded form also sees spaced-out
     # symbols that stand for letters (regional indicators, "🇮 🇬 🇳").
     if rule is None and any(SPACED_OUT_RE.search(text) is not None for text in (decoded, forms[-1])):
@@ -280,9 +289,22 @@ class _Walker:
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
             return
-        score = max(self.classifier.score(view) for view in model_views(text))
+        score = self._score(text)
+        if score >= self.threshold and business_frame(text) is not None:
+            # A value in a business frame addresses no model (frames.py): the
+            # classifier, which reads words rather than who is addressed,
+            # would hold the correction or fraud warning for the words it
+            # shares with an override.  It still reads every sentence the
+            # frame does not explain.  The frame is only looked for once the
+            # score is high: most values never pay for it.
+            unexplained = unframed_text(text)
+            score = self._score(unexplained) if unexplained else 0.0
         if score >= self.threshold:
             self.suspicion = Suspicion(field=path, score=round(score, 4))
+
+    def _score(self, text: str) -> float:
+        assert self.classifier is not None
+        return max(self.classifier.score(view) for view in model_views(text))
 
     def string(self, value: str, path: str, kind: str) -> str:
         if kind == "identifier":
@@ -308,7 +330,14 @@ class _Walker:
                 self._refuse(path, PATH_TRAVERSAL, NUL_TRUNCATION_RULE)
             else:
                 decoded = decode_layers(value)
-                self._refuse_rule(path, screen_text(decoded, links=kind == "free_text"))
+                links = kind == "free_text"
+                rule = screen_text(decoded, links=links)
+                # Only a rule that yields to a business frame makes the frame
+                # worth looking for; in one, the value is screened again
+                # without those rules (every other rule still runs).
+                if rule is not None and rule.yields and business_frame(decoded) is not None:
+                    rule = screen_text(decoded, links=links, framed=True)
+                self._refuse_rule(path, rule)
                 self._ask_model(decoded, path)
         return scan.cleaned
 

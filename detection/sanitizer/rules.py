@@ -59,7 +59,7 @@ _WORD = r"[^\W_]+(?:'[^\W_]+)?"
 _MACRO_RE = re.compile(r"%(B|E|SEP|WORD|GAP[1-9]|[a-z][a-z0-9_]*)%")
 
 _FILE_KEYS = {"family", "category", "severity", "form", "scope", "priority", "terms", "rules"}
-_RULE_KEYS = {"id", "category", "severity", "form", "lang", "pattern", "triggers", "block", "pass", "note"}
+_RULE_KEYS = {"id", "category", "severity", "form", "lang", "pattern", "triggers", "block", "pass", "note", "yields"}
 _REGEX_META_RE = re.compile(r"[\\.^$*+?{}\[\]|()]")
 _ID_RE = re.compile(r"[a-z][a-z0-9_]*\.[a-z0-9_]+")
 
@@ -82,6 +82,9 @@ class Rule:
     block: tuple[str, ...]
     passes: tuple[str, ...]
     source: str
+    # Stands down on a value in a business frame (frames.py): a correction,
+    # help on a software warning, a fraud warning, a plain amount.
+    yields: bool = False
 
     def matches(self, form: str) -> bool:
         return self.regex.search(form) is not None
@@ -172,6 +175,12 @@ def _choice(value: Any, allowed: tuple[str, ...], where: str, key: str) -> str:
     return str(value)
 
 
+def _flag(value: Any, where: str, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(f"{where}: {key} must be true or false")
+    return value
+
+
 def load_file(path: Path) -> tuple[int, list[Rule]]:
     """The file's priority and its rules."""
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -227,6 +236,7 @@ def load_file(path: Path) -> tuple[int, list[Rule]]:
                 block=block,
                 passes=_strings(raw.get("pass"), rule_where, "pass"),
                 source=path.name,
+                yields=_flag(raw.get("yields", False), rule_where, "yields"),
             )
         )
     return priority, rules

@@ -29,6 +29,11 @@ CORPUS_FILES = (
     ("blind2_attacks.jsonl", "blind2_legitimate.jsonl"),
     ("blind3_attacks.jsonl", "blind3_legitimate.jsonl"),
 )
+# Scored beside them, with bars of their own (tests/detection/test_fresh_set.py):
+# the fresh set (split "fresh", corpus/fresh.py), legitimate text that uses an
+# attack's words -- corrections, help on software warnings, fraud warnings,
+# plain amounts -- and the attacks that address the assistant with the same words.
+FRESH_FILES = (("fresh_attacks.jsonl", "fresh_legitimate.jsonl"),)
 
 
 def rows(name: str) -> Iterator[dict[str, Any]]:
@@ -69,7 +74,7 @@ class CorpusScore:
 
 def score_corpus(classifier: InjectionClassifier | None, threshold: float = DEFAULT_THRESHOLD) -> CorpusScore:
     score = CorpusScore()
-    for attacks, legitimate in CORPUS_FILES:
+    for attacks, legitimate in CORPUS_FILES + FRESH_FILES:
         _score_files(score, attacks, legitimate, classifier, threshold)
     return score
 

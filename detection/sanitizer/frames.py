@@ -1,0 +1,606 @@
+# ruff: noqa: E501
+# One cue per line: a long alternation reads better whole than wrapped.
+"""Business frames: legitimate text that uses an attack's words.
+
+Three kinds of everyday text share words with an instruction override:
+
+* a document correcting its own earlier content ("the previous instructions
+  are cancelled; this is the corrected amount", "ignore my last email, the
+  amount was wrong");
+* help text on a warning or a filter in the reader's own software ("to stop
+  this warning, ignore the spam filter's suggestion");
+* a customer warned about fraud ("ignore any instruction to call this
+  number; we never ask for your PIN");
+
+and a fourth shares the model stage's idea of a bare task line: an amount
+with a transfer word, written plainly ("move 300000", "pay invoice 2291
+now").
+
+What sets them apart from an attack is who is addressed and what is asked:
+a human reader, about a document, a warning or a scam, never a model about
+its own guidance or its tools.  `business_frame` names the frame a value is
+in, or None when it has none **or when it addresses a model anyway** (an
+assistant, an AI, a system role marker, "your instructions", "you were
+told", secrecy towards the user, ...): one such cue anywhere cancels every
+frame, so wrapping an attack in a correction buys the attacker nothing.
+
+The engine lets the rules marked `yields: true` (the broad override,
+cancel-the-instructions and whole-balance rules) stand down on a framed
+value, and the model stage reads only the sentences of it that the frame
+does not explain (`unframed_text`).  Every other rule still runs on it.
+The engine looks for a frame only when it could change the verdict (a
+yielding rule fired, or the model's score reached the threshold).
+Patterns are matched against the canonical and the folded forms (Latin
+script without accents, as in the rule files).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from detection.sanitizer.canonical import matching_forms
+
+
+def _any(*phrases: str) -> str:
+    return "(?:" + "|".join(phrases) + ")"
+
+
+# Anything addressing a model, its guidance or its tools, in the languages the
+# frames below are written for.  Latin words are bounded so "ai" is not found
+# in "said"; CJK and Hangul words need no boundary.
+_MODEL_WORDS = _any(
+    # the reader named as a model
+    r"assistant",
+    r"assistente",
+    r"assistent",
+    r"asistente",
+    r"asystent\w*",
+    r"asistan\w*",
+    r"asisten",
+    # "ai" and "ia" are also Italian and Spanish words ("ai contatti"): only
+    # as a name ("AI:", "the AI", "AI assistant").
+    r"ai(?=\s*[,:;!])",
+    r"(?:the|an|hey|hi|dear|to the|for the|this) ai",
+    r"ai (?:assistant|agent|model|system|bot)",
+    r"a\.i\.",
+    r"ia(?=\s*[,:;!])",
+    r"(?:l'|la |le |una |un |a )ia",
+    r"ki(?=\s*[,:])",
+    r"llm",
+    r"gpt\w*",
+    r"chat ?bot\w*",
+    r"bot",
+    r"model",
+    r"modelo",
+    r"modele",
+    r"modell",
+    r"modello",
+    r"ai agent",
+    r"the agent",
+    r"copilot",
+    r"tro ly",
+    r"ассистент\w*",
+    r"асистент\w*",
+    r"ии",
+    r"ші",
+    r"бот\w*",
+    r"мод[еe]л\w*",
+    r"सहायक",
+    r"मॉडल",
+    r"مساعد\w*",
+    r"ذكاء",
+    r"system prompt",
+    r"transfer_funds",
+    r"tool",
+    r"tools",
+    r"function call\w*",
+)
+_CJK_MODEL_WORDS = _any(
+    "助手", "人工智能", "模型", "机器人", "系统提示", "アシスタント", "モデル", "ボット", "ＡＩ", "어시스턴트", "모델", "챗봇", "인공지능"
+)  # fmt: skip
+_ADDRESSES_MODEL = re.compile(
+    "|".join(
+        (
+            rf"(?<![^\W_]){_MODEL_WORDS}(?![^\W_])",
+            _CJK_MODEL_WORDS,
+            # forged role markers: "SYSTEM:", "[system]", "### system", "<|im_start|>"
+            r"(?<![^\W_])(?:system|sistema|systeme|systeme|система|систем|sistem)\s*[:\]>】)]",
+            r"\[\s*(?:system|admin|developer|operator)",
+            r"[^\w\s]\s*(?:system|admin|developer|operator)\s*[^\w\s]",
+            r"<\|",
+            r"#{3}",
+            r"(?:系统|システム|시스템)\s*[:：]",
+            # the reader's own guidance, configuration or behaviour
+            r"(?<![^\W_])you(?:'ve| have| were| are| had)?\s+(?:been\s+)?(?:told|given|configured|instructed|set up|programmed|trained|initiali[sz]ed|briefed|received)",
+            r"(?<![^\W_])your\s+(?:\w+\s+){0,2}?(?:instructions?|rules|guidelines|guidance|configuration|config|setup|programming|prompt|guardrails|safeguards|restrictions|limits|policy|policies|directives?|orders|mandate|brief(?:ing)?|confirmation|actions|behaviou?r|conduct|answers?|repl(?:y|ies)|responses?)",
+            r"(?<![^\W_])(?:told|instructed|configured) you(?![^\W_])",
+            r"(?<![^\W_])(?:listen to|obey|follow) (?:me|these|this|the following|what follows|my)(?![^\W_])",
+            r"(?<![^\W_])(?:act|proceed|operate) (?:only|solely|under|according)",
+            r"(?<![^\W_])out of your mind",
+            r"(?<![^\W_])(?:nur|allein) (?:dieser|diese|dieses) (?:text|notiz|nachricht|memo)",
+            r"(?<![^\W_])harus kamu",
+            # the same in the other languages the frames cover: the reader's
+            # own orders, what it was told before, "from now on"
+            r"(?<![^\W_])(?:te (?:dijeron|dieron|indicaron|han dicho|habian dicho)|tus (?:ordenes|instrucciones|reglas|directrices|indicaciones|normas))(?![^\W_])",
+            r"(?<![^\W_])(?:a partir de (?:ahora|agora|maintenant)|de (?:ahora|agora) en adelante|de agora em diante|desormais|dorenavant|ab (?:jetzt|sofort)|von nun an|d'ora in poi|da (?:ora|adesso) in poi)(?![^\W_])",
+            r"(?<![^\W_])(?:(?:lhe|te) (?:disseram|deram|foi dito)|(?:suas|tuas|seus|teus) (?:ordens|instrucoes|regras|diretrizes))(?![^\W_])",
+            r"(?<![^\W_])(?:on t'a (?:dit|donne)|tes (?:consignes|instructions|regles|ordres))(?![^\W_])",
+            r"(?<![^\W_])(?:deine (?:anweisungen|regeln|vorgaben|befehle|richtlinien)|dir (?:gesagt|gegeben))(?![^\W_])",
+            r"(?<![^\W_])(?:(?:le )?tue (?:istruzioni|regole|direttive)|ti (?:hanno detto|e stato detto))(?![^\W_])",
+            r"(?<![^\W_])(?:todo lo que|tudo o que|tout ce qu)(?![^\W_])",
+            # "all previous instructions", and an override joined to a tool
+            # call, in the other languages
+            r"(?<![^\W_])(?:все (?:предыдущие |прежние )?(?:инструкции|указания|правила)|всі (?:попередні )?(?:інструкції|вказівки|правила)|todas las (?:instrucciones|reglas|indicaciones)|toutes les (?:instructions|consignes|regles)|alle (?:vorherigen |bisherigen |fruheren )?(?:anweisungen|regeln|vorgaben)|tutte le (?:istruzioni|regole)|todas as (?:instrucoes|regras)|wszystkie (?:poprzednie )?(?:instrukcje|polecenia|zasady)|tum (?:onceki )?talimatlar\w*|semua (?:instruksi|perintah|aturan)|tat ca (?:cac )?(?:huong dan|chi dan|lenh))(?![^\W_])",
+            "すべての指示|全ての指示|指示をすべて|모든 지시|지시를 모두",
+            r"(?<![^\W_])(?:ignor\w*|игнориру\w*|ігнору\w*|abaikan|zignoruj\w*|olvida\w*|oublie\w*|vergiss|dimentica\w*|esquec\w*|desconsider\w*|забудь\w*)[^.!?;\n]{0,60}? (?:y|et|und|e|и|і|dan|i|ve) (?:transfiere|envia|paga|aprueba|vire|envoie|paye|valide|uberweise|sende|zahle|genehmige|trasferisci|invia|approva|transfira|envie|pague|aprove|переведи|отправь|оплати|одобри|переказуй|надішли|оплати|transfer|kirim|bayar|setujui|przelej|wyslij|zaplac|zatwierdz|aktar|gonder|ode|onayla)\w*",
+            # secrecy and role play in the other languages
+            r"(?<![^\W_])(?:sans (?:le |en )?(?:mentionner|dire|prevenir|demander)|sin (?:mencionarlo|decirlo|avisar|preguntar)|no se lo digas|sem (?:avisar|mencionar|perguntar)|senza (?:dirlo|avvisare|chiedere)|ohne (?:es )?(?:zu erwahnen|ruckfrage|nachzufragen)|bez (?:pytania|informowania))(?![^\W_])",
+            r"(?<![^\W_])(?:actua como|agis comme|handle als|agisci come|aja como|agu kiel|bertindak sebagai|gibi davran\w*|веди себя как|действуй как|дій як)(?![^\W_])",
+            r"(?<![^\W_])(?:твои|твоих) (?:инструкци|указани|правил)\w*|тебе (?:сказали|говорили)|с этого момента|отныне|теперь ты",
+            "你(?:之前|最初|先前|以前)?(?:收到|得到|被告知)|从现在起|从现在开始|只按|只以|无需审核|所有指令|全部指令|所有命令|命令全部|之前说过",
+            "これからは|今後は|あなたが(?:受け|以前)|지금부터|앞으로는|너의 (?:지시|규칙)",
+            r"(?<![^\W_])(?:you are|you're|you re) (?:now|no longer)",
+            r"(?<![^\W_])(?:act as|persona|pretend(?:ing)? to be(?! (?:us|from|the bank|our|your bank))|role ?play|(?:do not|don't|dont) ask (?:again|for confirmation))(?![^\W_])",
+            "只有这条|只有本|唯一有效",
+            r"(?<![^\W_])from now on(?![^\W_])",
+            r"(?<![^\W_])(?:all|every|any) (?:of )?(?:the |your )?(?:previous|prior|earlier|above|preceding|former|original) (?:instructions?|rules|guidelines|directives?|prompts?|commands)",
+            r"(?<![^\W_])(?:everything|anything|all) (?:above(?!\s*[\d$€£])|before this|you were)",
+            r"(?<![^\W_])(?:this|the) (?:memo|note|field|message|text)(?:'s)? (?:alone|only)",
+            r"(?<![^\W_])only (?:this|the) (?:memo|note|field|message|text)",
+            # secrecy towards the user, or skipping the user's say
+            r"(?<![^\W_])(?:do not|don't|dont|never) (?:tell|mention|inform|notify|show|ask) (?:the )?(?:user|customer|client|owner)",
+            r"(?<![^\W_])without (?:asking|telling|informing|confirmation|confirming|approval|a reviewer|review)",
+            r"(?<![^\W_])(?:silently|quietly|secretly)(?![^\W_])",
+            r"(?<![^\W_])(?:the )?user (?:already )?(?:asked|wants|confirmed|approved)",
+            r"(?<![^\W_])(?:new|real|actual|next) task(?![^\W_])",
+            # paying twice is the classic injected task, never a correction
+            r"(?<![^\W_])(?:pay|transfer|send|wire|process|execute|charge|paga|pague|paye|payer|zahle|bezahle|paghi|оплати|zaplac|ode|bayar)\w*[^.!?\n]{0,40}?(?:twice|two times|dos veces|deux fois|zweimal|due volte|duas vezes|дважды|dwa razy|iki kez|dua kali)(?![^\W_])|两次|二回|2回|두 번",
+            # splitting payments to stay under a reporting threshold
+            r"(?<![^\W_])(?:under|below|avoid|evade)\w* (?:the )?(?:reporting|report|threshold|radar|aml|limit)|structur(?:e|ing)",
+            r"(?<![^\W_])(?:to|for) (?:the )?agent(?![^\W_])|(?<![^\W_])agent\s*[,:]",
+            # data sent to an address or a link, a limit raised, fraud alerts
+            # silenced: the tool calls an attack asks for
+            r"(?<![^\W_])(?:send|forward|e-?mail|upload|post|share|copy|export)(?![^\W_])(?:[^.!?\n]|\.(?=\S)){0,80}?(?:@|https?:|//)",
+            r"(?:raise|increase|lift|yuksel|erhoh|aument|augment|subir|elevar)\w*[^.!?\n]{0,40}?limit|limit\w*[^.!?\n]{0,40}?(?:yuksel|raise|increase|erhoh|aument|augment|subir|elevar)",
+            r"(?:fraud|dolandiricilik|betrugs?|fraude)\w*\s+(?:\w+\s+){0,2}?(?:alert|alarm|uyari|warn|alerta|screening|check|monitor)\w*[^.!?\n]{0,30}?(?:kapat|close|resolv|disable|turn off|switch off|mark|clear|dismiss|desactiv|deaktiv)"
+            r"|(?:kapat|close|resolv|disable|turn off|switch off|mark|clear|dismiss|desactiv|deaktiv)\w*[^.!?\n]{0,30}?(?:fraud|dolandiricilik|betrugs?|fraude)\w*\s+(?:\w+\s+){0,2}?(?:alert|alarm|uyari|warn|alerta|screening|check|monitor)",
+            r"(?<![^\W_])instead of what",
+        )
+    )
+)
+
+# Every attack that "ignores the instructions and then does X" joins the two
+# in one sentence; a correction states what is right instead.
+_OVERRIDE_THEN_ACT = re.compile(
+    r"(?<![^\W_])(?:ignore|disregard|forget|override|bypass|cancel|drop|skip)(?![^\W_])[^.!?;\n]{0,60}?"
+    r"(?<![^\W_])(?:instructions?|rules|guidelines|prompt|directives?|commands|filter|warning)(?![^\W_])"
+    r"[^.!?;\n]{0,12}?(?:,|\band\b|\bthen\b)\s+(?:\w+\s+){0,1}?"
+    r"(?:transfer|send|wire|pay|move|forward|e-?mail|approve|execute|reveal|add|post|upload|share|do|follow|obey|run)(?![^\W_])"
+)
+
+# (1) A document correcting or cancelling its own earlier content: it says
+# what is right now (a corrected amount, a replacing document, a new date).
+# Documents a business writes and corrects.
+_DOCS = (
+    r"e-?mails?|mails?|messages?|letters?|reminders?|invoices?|bills?|statements?|quotes?|quotations?|versions?|"
+    r"spreadsheets?|files?|remittances?|price lists?|purchase orders?|po|texts?|notes?|memos?|pdfs?|"
+    r"attachments?|documents?|scans?|drafts?|schedules?|requests?|payment requests?|bookings?|forms?|reports?|"
+    r"figures?|amounts?|transfers?|payments?|cheques?|receipts?|contracts?|estimates?|tickets?|claims?"
+)
+_CORRECTION = re.compile(
+    r"(?<![^\W_])"
+    + _any(
+        # en
+        r"correct(?:ed|ion|ly)?",
+        r"right (?:amount|figure|total|account|details)",
+        r"(?:amount|figure|total|price|number|sum|date|iban|sort code|details?|reference|rate|address|quantit(?:y|ies))s? (?:was|were|is|are|had) (?:wrong|incorrect|a typo|out of date|old|missing|changed)",
+        r"(?:wrong|incorrect|old) (?:amount|figure|total|price|vat|iban|sort code|details|reference|po number|rate|address)",
+        r"typo",
+        r"replac(?:es|ed|ing|ement)",
+        r"supersed(?:es|ed|ing)",
+        r"revised",
+        r"amended",
+        r"updated (?:invoice|quote|version|details|statement|figures)",
+        r"credit note",
+        r"voided",
+        r"(?:invoice|cheque|check|advice|quote|receipt|booking|statement|one|order) (?:is |as |are |was )?void",
+        r"reissued",
+        r"retraction",
+        r"duplicate",
+        r"should not be used",
+        r"no longer need",
+        r"new (?:amount|policy|date|address|price|total|deadline|bank details|account details)",
+        r"(?:has|have) not changed",
+        r"(?:is|are|has been|have been) (?:settled|paid)",
+        r"(?:crossed|arrived|posted) (?:with|in)",
+        r"rather than",
+        r"moved (?:the|it|to)",
+        r"per (?:her|his|their|the|our|my) (?:letter|email|request|instructions|call)",
+        r"(?:signed|attached) (?:letter|invoice|quote|version|contract|copy)",
+        r"see (?:the )?(?:signed|attached)",
+        r"pay by (?:bank transfer|card|cheque|direct debit)",
+        r"(?:let it|will) run as normal",
+        r"keep it open",
+        r"by mistake",
+        r"\d[\d,.]*,? not \d+",
+        r"in error",
+        r"apolog(?:ies|ise|ize|y)",
+        r"sorry",
+        r"mix-?up",
+        r"up to date",
+        r"updated",
+        r"(?:ones|details|figures|account) (?:below|on file|attached)",
+        r"(?:previous|last|earlier|prior|yesterday's|this morning's|old|first|original) (?:\w+ ){0,2}?(?:"
+        + _DOCS
+        + r")",
+        r"(?:"
+        + _DOCS
+        + r") (?:dated|from|sent on|issued on|sent|issued) (?:the )?(?:\d+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|last|yesterday|this morning|monday|tuesday|wednesday|thursday|friday)",
+        r"already (?:been )?(?:paid|settled|sent|collected|went through|gone through|processed)",
+        r"(?:has|have|was|were) (?:already )?(?:been )?(?:paid|settled)",
+        # a document named by its number, withdrawn or replaced
+        r"(?:"
+        + _DOCS
+        + r")\s*(?:no\.?|nr\.?|#|n°)?\s*[a-z]{0,4}[-/]?\d{2,}[^.!?\n]{0,40}?(?:withdrawn|cancell?ed|canceled|voided|stands|reissued|raised twice)",
+        r"instructions? (?:issued|sent|given|dated|received|of|from) (?:on |in |at )?(?:\d+|the \d+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|last|yesterday|monday|tuesday|wednesday|thursday|friday)",
+        r"instructions? (?:for|about|regarding|on) the (?:\w+ ){0,2}?(?:estate|account|property|sale|purchase|transfer|payment|supplier|client|customer|project|invoice|order|loan|mortgage)",
+        r"(?:e-?mails?|mails?|messages?|letters?|spreadsheets?|files?|invoices?|quotes?|reminders?) (?:i|we) sent",
+        r"(?:correo|e-?mail|mensaje) anterior",
+        # an instruction about a payment or a delivery, in the other languages
+        r"(?:instrucciones|instruccion|instructions?|consignes?|istruzioni|istruzione|instrucoes|instrucao|instruksi|talimat\w*|polecen\w*|указани\w*|инструкци\w*|інструкці\w*)"
+        r" (?:de |di |do |da |del |della |o |об |про |по )?(?:pago|pagamento|paiement|virement|consegna|entrega|livraison|pembayaran|pengiriman|transferencia|bonifico|перевод\w*|оплат\w*|платеж\w*|платіж\w*|доставк\w*|odeme\w*|teslimat\w*|przelew\w*|platnos\w*)",
+        r"(?:zahlungs|liefer|uberweisungs|versand)anweisung\w*",
+        r"(?:odeme|transfer|teslimat) talimat\w*",
+        r"(?:instrucciones|instructions|consignes|istruzioni|instrucoes|anweisungen|instruksi) (?:que (?:le |les |te )?(?:enviamos|mandamos|dimos)|que nous vous avons|(?:enviadas|inviate|mandate|envoyees|gesendet)\w*)",
+        r"vom \d{1,2}\. ?(?:\d{1,2}\.|jan\w*|feb\w*|marz|apr\w*|mai|jun\w*|jul\w*|aug\w*|sep\w*|okt\w*|nov\w*|dez\w*)",
+        r"sudah (?:lunas|dibayar)",
+        # an earlier document, in the other languages
+        r"(?:factura|presupuesto|recibo|correo|mensaje|pedido|albaran|oferta|cotizacion)s? (?:de ayer|anterior|previ[oa])",
+        r"(?:facture|devis|courriel|message|commande|offre)s? (?:precedent\w*|d'hier)|precedent\w* (?:facture|devis|courriel|message|commande|offre)",
+        r"(?:vorherig|letzt|gestrig|alt|erst)\w* (?:rechnung|angebot|nachricht|e-?mail|mail|bestellung|mahnung)",
+        r"(?:fattura|preventivo|mail|messaggio|ordine|offerta|sollecito) (?:precedente|di ieri)",
+        r"(?:fatura|orcamento|e-?mail|mensagem|pedido|boleto|cobranca) (?:anterior|de ontem)",
+        r"(?:wczesniejsz|poprzedni)\w* (?:ofert|faktur|wiadomos|mail|zamowien)\w*",
+        r"(?:предыдущ|прошл|вчерашн)\w* (?:сч[её]т\w*|письм\w*|сообщени\w*|предложени\w*)",
+        r"(?:precedent|dernier) (?:courriel|e-?mail|message)",
+        r"(?:letzte|vorherige) (?:e-?mail|nachricht)",
+        r"richtig (?:sind|ist)",
+        r"(?:mail|email|messaggio) di ieri",
+        r"poprzedni\w* (?:mail\w*|wiadomos\w*)",
+        r"prawidlowa",
+        r"onceki e-?posta\w*",
+        r"chinh xac",
+        r"предыдущее (?:письмо|сообщение)",
+        r"попереднє (?:повідомлення|лист\w*)",
+        # an instruction about a payment or an account, not about a reader's behaviour
+        r"(?:payment|banking|bank|transfer|standing order|standing|delivery|debit|cheque|wire|remittance|settlement) instructions?",
+        r"(?:my|our|her|his|their|the|this|that|the client's|the customer's) (?:\w+ ){0,2}?instructions? (?:to|about|regarding|for|on)(?! (?:confirm|ask|check|refuse|verify|decline|flag|warn|review|not|never|stop|skip|you|the assistant))",
+        # es
+        r"corregid[oa]",
+        r"anulad[oa]s?",
+        r"cancelad[oa]s?",
+        r"ya (?:se )?(?:hizo|pago|realizo|abono|cobro)",
+        r"ya (?:esta|fue|ha sido) pagad[oa]",
+        r"deja (?:paye|regle)e?s?",
+        r"(?:bereits|schon) (?:bezahlt|beglichen|uberwiesen)",
+        r"gia (?:pagat[oa]|saldat[oa])|(?:e|e stato) stato effettuato",
+        r"ja (?:foi )?(?:pag[oa]|quitad[oa])",
+        r"juz (?:oplacon\w*|zaplacon\w*)",
+        r"уже оплачен\w*",
+        r"zaten odendi|odenmistir",
+        r"duplicidade|duplicad[oa]|en double|doppelt",
+        r"par erreur|por error|per errore|por engano|irrtumlich|versehentlich|omylkowo|yanlislikla",
+        r"annule et remplace",
+        r"segue (?:a|o) nov[oa]",
+        r"(?:importe|monto|cantidad|cifra) (?:correct[oa]|era|estaba)",
+        r"rectificativa",
+        r"sustituye",
+        r"estaba mal",
+        # fr
+        r"corrige(?:e|s)?",
+        r"remplace(?:e|es|s)?",
+        r"errone(?:e|s)?",
+        r"montant (?:exact|correct|corrige)",
+        r"(?:nous est|est bien) parvenu",
+        # de
+        r"korrigiert\w*",
+        r"korrektur",
+        r"ersetzt",
+        r"(?:betrag|summe) (?:war|ist) falsch",
+        r"neue betrag",
+        # pt
+        r"corret[oa]",
+        r"substitui",
+        r"(?:valor|montante) (?:estava|esta) errado",
+        r"ja foi (?:identificado|pago)",
+        # it
+        r"(?:importo|cifra) (?:corrett[oa]|era sbagliat[oa])",
+        r"sostituit[ao]",
+        r"nota di credito",
+        # ru / uk
+        r"исправленн\w*",
+        r"заменён\w*|заменен\w*",
+        r"указана неверно|неверн\w*",
+        r"правильн\w* сум\w*",
+        # pl
+        r"poprawion\w*",
+        r"korygując\w*|korygujac\w*",
+        r"zastepuje|zastępuje",
+        # tr
+        r"dogru tutar",
+        r"yerine",
+        # id
+        r"yang benar(?!-)",
+        r"diganti",
+        # vi
+        r"so tien dung",
+        # hi / ar
+        r"सही राशि",
+        r"الصحيح",
+    )
+    + r"(?![^\W_])"
+    + "|更正|替代|訂正|正しい金額|정정|正确金额|正确|上一封|上次的|作废|以本邮件为准|本邮件|前回のメール|前回の請求書|지난 메일|정확한"
+    + "|之前发的|之前的(?:报价|发票|账单|邮件)|漏算|前回の見積|以前の請求|이전 견적|이전 청구"
+    + "|振込指示|支払指示|お送りした|支払い済み|支払済み|付款指示|转账指示|已付|已经支付|이체 지시|송금 지시|이미 지불|이미 납부"
+)
+
+# (2) Help on a warning, a prompt or a filter of the reader's own software.
+_SOFTWARE_NOTICE = _any(
+    r"warnings?",
+    r"alerts?",
+    r"banner",
+    r"(?:security |update |upload )?prompt",
+    r"pop-?ups?",
+    r"(?:cookie )?notice",
+    r"hint",
+    r"spam(?: filter)?",
+    r"junk",
+    r"(?:content |spam |pop-?up )?(?:filter|blocker)",
+    r"firewall",
+    r"antivirus",
+    r"smartscreen",
+    r"certificate",
+    r"signature validity",
+    r"message",
+    r"error",
+    r"triangle",
+    r"beeps?",
+    r"spell checker",
+    r"toner low",
+    r"unverified publisher",
+    r"unknown publisher",
+    r"macro",
+    r"compiler",
+    r"battery",
+    r"disk space",
+    r"safe senders",
+    r"trust(?:ed)?(?: list| this)?",
+    r"default font",
+    r"duplicate-payment",
+    r"(?:aviso|alerta|filtro|spam|certificado)",
+    r"alerte",
+    r"allarme",
+    r"block(?:ed)?",
+    r"not allowed",
+    r"file type",
+    r"warns?",
+    r"protected view",
+    r"card machine",
+    r"till",
+    r"avisa",
+    r"signale",
+    r"segnala",
+    r"meldet",
+    r"licencia",
+    r"(?:n'est )?pas securise",
+    r"not secure",
+    r"(?:avertissement|filtre|anti-spam|editeur inconnu)",
+    r"(?:warnung|meldung|spamfilter|hinweis|makros)",
+    r"(?:avviso|filtro antispam|editore sconosciuto)",
+    r"(?:предупреждени\w*|спам-фильтр\w*)",
+    r"(?:ostrzezenie|filtra antyspamowego)",
+    r"(?:uyari\w*|spam filtresi\w*)",
+    r"(?:peringatan|filter spam)",
+)
+_NOTICE_ADVICE = re.compile(
+    r"(?<![^\W_])(?:ignore|ignoring|dismiss|bypass|skip|switch(?:ed)? off|turn(?:ed)? off|get around|work around|whitelist|allow|trust|release|keep it|reinstall|restart|reset|(?:is|are|it's|that's|that is|this is) (?:fine|normal|expected|harmless|safe)|can (?:be )?ignored?|safe to ignore|rename|enable editing|power-cycle|passer outre|ignor\w*)(?![^\W_])"
+)
+_NOTICE_WORD = re.compile(
+    rf"(?<![^\W_]){_SOFTWARE_NOTICE}(?![^\W_])|(?<![^\W_])(?:page|notifications?|nags?|updates?|quarantine|self-signed|rooted|download|popup|zertifikat\w*|\w*warnung|\w*meldung|testserver)(?![^\W_])"
+)
+_SOFTWARE = re.compile(
+    rf"(?<![^\W_]){_SOFTWARE_NOTICE}(?![^\W_])[^\n]{{0,160}}?"
+    r"(?:settings|preferences|menu|click|choose|select|tick|untick|right-click|allow|enable|install|download|browser|inbox|app|printer|reader|terminal|excel|outlook|acrobat|windows|driver|vpn|wifi|network|sprint|template|intranet|add-in|installer|server|staging|backup|offline|online banking|sender|remitente|expediteur|absender|remetente|mittente|отправител\w*|nadawce|gondereni|pengirim|contacts?|contatti|navegador|datafono|fichiers|pilote|vorlage|driver|list|junk|servidor|entorno)s?(?![^\W_])"
+    r"|(?<![^\W_])(?:settings|preferences|menu|browser|printer|card reader|terminal|excel|outlook|acrobat|windows|compiler|antivirus|spam filter|login page|app|add-in|firewall|pop-up blocker|spell checker|navegador|datafono|browser|navigateur|drucker|navigatore)(?![^\W_])[^\n]{0,160}?"
+    rf"(?<![^\W_]){_SOFTWARE_NOTICE}(?![^\W_])" + "|迷惑メール|垃圾邮件"
+)
+
+# (3) A customer warned about fraud: the text names the scam or promises
+# what the bank never asks.
+_FRAUD_WARNING = re.compile(
+    r"(?<![^\W_])"
+    + _any(
+        r"scam\w*",
+        r"fraud\w*",
+        r"phishing",
+        r"fake",
+        r"beware",
+        r"not from us",
+        r"hang up",
+        r"never (?:ask|instruct|request|call|contact|send)\w*",
+        r"we (?:will |would )?never",
+        r"(?:we|staff|the bank|our \w+) (?:do|does|will) not (?:ask|call|instruct|do)",
+        r"(?:asking|ask|asks) (?:you )?for your (?:pin|password|passcode|code|card|login|details|security code|one-time code)",
+        r"(?:sifrenizi|sifreni|pin\w*|kartinizi|kart bilgilerinizi) (?:isteyen|soran)",
+        r"adina (?:arayip|arayan)",
+        # someone "claiming to be from the bank"; instructions from calls or letters
+        r"(?:diciendo|dizendo|disant|dicendo|mengaku|claiming|behauptet) (?:ser |etre |essere |to be )?(?:del |do |de la |della |dari |from (?:the |your )?)?(?:banco|banque|banca|bank)",
+        r"(?:instrucciones|instrucoes|consignes|instructions|istruzioni|anweisungen|instruksi) (?:de|d'|des|da|di|von|aus|dari) ?(?:quien|quem|chi|un appel|appels|llamadas|ligacoes|chiamate|anrufern?|correos|e-?mails?|mensajes|mensagens|messages?|messaggi|sms|nachrichten|telepon|pesan)",
+        r"(?:указани|инструкци|інструкці)\w* (?:из|з|от|від) (?:писем|листів|звонящ\w*|sms|смс|сообщени\w*|повідомлен\w*|люд\w*)",
+        # calls "on behalf of the bank"
+        r"от имени банка|від імені банку|en nombre del banco|au nom de la banque|im namen (?:der|ihrer) bank|a nome della banca|em nome do banco|w imieniu banku|banka adina",
+        r"(?:do|does|will) not (?:ask|call|instruct)",
+        r"(?:don't|dont|won't) (?:ask|call)",
+        r"will never",
+        r"pretending to be",
+        r"claiming to be",
+        r"report (?:it|them)",
+        r"it security",
+        r"did not (?:add|order|request)",
+        r"safe account",
+        r"arnaque\w*",
+        r"escroquer\w*",
+        r"truff[ae]\w*",
+        r"golpe\w*",
+        r"golpista\w*",
+        r"penipu\w*",
+        r"waspada",
+        r"мошенни\w*",
+        r"шахра\w*",
+        r"oszust\w*",
+        r"dolandiric\w*",
+        r"betrug\w*",
+        r"betruger\w*",
+        r"lua dao",
+        r"(?:sms|e-?mails?|messages?|calls?|texts?|letters?|mensajes?|mensagens?|courriels?) (?:from us )?(?:asking|demanding|telling|requesting|saying|pretending|claiming|vous demandant|que le pida\w*|pedindo|che ti chiedono|die sie auffordern)",
+        r"(?:until|unless) you (?:have )?verified",
+        r"verif(?:y|ied) (?:it )?with us",
+        r"do not follow it",
+        r"non \w+ mai",
+        r"(?:nous ne \w+|ne \w+) jamais",
+        r"nunca (?:\w+ ){0,2}?(?:pedimos|pediremos|solicitamos|enviamos|ligamos|llamamos)",
+        r"(?:fragen|rufen|bitten|senden) (?:sie |wir )?(?:\w+ )?(?:nie|niemals)",
+        r"(?:via|by|per|por|par) (?:sms|text|whatsapp)",
+        r"(?:geben sich als|se hacen pasar|se font passer|si spacciano|se passam)",
+        r"(?:instructions?|requests?|messages?) (?:in|from) (?:an? |the |any |such |these |those |this )?(?:e-?mails?|calls?|callers?|texts?|letters?|messages?|sms|whatsapp|pop-?ups?|voicemails?|strangers?|someone|anyone|whoever)",
+        r"(?:caller|sender|stranger)'?s? (?:instructions?|requests?)",
+        r"(?:letters?|e-?mails?|messages?|texts?|calls?|callers?|requests?|pop-?ups?|voicemails?|someone|anyone|people) (?:that|which|who) (?:tells?|asks?|says?|claims?|wants?|offers?|pretends?)",
+        r"call (?:your|the) (?:account manager|branch|bank)",
+        r"number (?:on|printed on) (?:the back of )?(?:your card|our website)",
+        r"personal address",
+        r"estafa",
+        r"fraude",
+        r"nunca (?:le |lhe )?(?:pediremos|pedimos|solicitamos)",
+        r"cuelgue",
+        r"cuenta segura",
+        r"conta segura",
+        r"desligue",
+        r"ne vous demanderons jamais",
+        r"faux conseiller",
+        r"raccrochez",
+        r"fragen nie",
+        r"rufen sie nie",
+        r"sicherheitskonto",
+        r"legen sie auf",
+        r"non chiediamo mai",
+        r"никогда не (?:спрашиваем|просим)",
+        r"nigdy nie prosimy",
+        r"asla sormayiz",
+        r"tidak pernah meminta",
+        r"khong bao gio",
+        r"ніколи не питаємо",
+        r"कभी आपका पिन नहीं",
+        r"لا نطلب",
+    )
+    + r"(?![^\W_])"
+    + "|从不索要|尋ねることはありません|묻지 않습니다|詐欺|诈骗|骗子|사기|사칭|冒充|騙る|を名乗る|고객센터|客服电话|カスタマーセンター"
+)
+
+# (4) An amount with a transfer word and little else: the payer's own memo.
+_PLAIN_AMOUNT = re.compile(
+    r"\s*(?:[\d.,\s]+\s*(?:eur|usd|gbp|€|\$|£)?\s*)?(?:please\s+)?(?:move|transfer|pay|send|wire|sweep|top up|repay|deposit|"
+    r"transferir|mover|pagar|enviar|virer|payer|transferer|deplacer|uberweisen|bezahlen|verschieben|"
+    r"trasferire|pagare|перевести|оплатить|przelej|aktar|chuyen|转|振替)(?![^\W_])"
+    r"[^\n]{0,60}"
+)
+_DIGITS = re.compile(r"\d")
+# A destination written as an account number, a card, an IBAN or an address:
+# a bare task line names where the money goes; the payer's own memo does not.
+_DESTINATION = re.compile(
+    r"(?<![^\W_])(?:acct|account|iban|konto|cuenta|compte|conto|счёт|счет)[\s#:.-]*\d{3,}"
+    r"|[a-z]{2}\d{2}(?:\s?\w{4}){3,}|@|https?:|//|\d{4}[\s-]\d{4}[\s-]\d{4}"
+    r"|(?<![^\W_])(?:todo|to-do|task|action item|next step|step \d)"
+    # the whole balance is what an attack drains, never a memo's amount
+    r"|(?<![^\W_])(?:balance|saldo|solde|guthaben|so du|остат\w*|all funds|all (?:the )?money)(?![^\W_])"
+)
+
+
+@lru_cache(maxsize=2048)
+def business_frame(decoded: str) -> str | None:
+    """The business frame of an already-decoded value ("correction",
+    "software_notice", "fraud_warning", "plain_amount"), or None."""
+    forms = matching_forms(decoded)
+    # The folded form maps look-alike letters to Latin: it unmasks "аssistant"
+    # written in Cyrillic, but turns Russian prose into Latin noise ("вот"
+    # reads "bot"), so it is searched for a model only in Latin-script text.
+    latin = sum(c.isascii() for c in decoded if c.isalpha()) * 2 >= sum(c.isalpha() for c in decoded)
+    cues = forms if latin else forms[:1]
+    if any(_ADDRESSES_MODEL.search(form) or _OVERRIDE_THEN_ACT.search(form) for form in cues):
+        return None
+    for name, regex in (
+        ("correction", _CORRECTION),
+        ("software_notice", _SOFTWARE),
+        ("fraud_warning", _FRAUD_WARNING),
+    ):
+        if any(regex.search(form) for form in forms):
+            return name
+    if any(_NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms):
+        return "software_notice"
+    form = forms[-1]
+    if (
+        len(form) <= 60
+        and _PLAIN_AMOUNT.fullmatch(form) is not None
+        and _DIGITS.search(form) is not None
+        and _DESTINATION.search(form) is None
+    ):
+        return "plain_amount"
+    return None
+
+
+# Sentence ends; a ";" joins the halves of one correction ("... are
+# cancelled; this is the corrected amount").
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?。！？\n])\s+|(?<=[。！？\n])")
+
+
+def _has_cue(sentence: str) -> bool:
+    forms = matching_forms(sentence)
+    return any(regex.search(form) for regex in (_CORRECTION, _SOFTWARE, _FRAUD_WARNING) for form in forms) or any(
+        _NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms
+    )
+
+
+# "Ignore it", "ignore what they tell you", "Ignorieren Sie deren
+# Anweisungen": a sentence about what the sentence before it named.
+_BACK_REFERENCE = re.compile(
+    r"(?<![^\W_])(?:ignore|disregard|dismiss|delete|ignorieren sie|ignorez|ignore|ignori|ignora|ignórelo|ignorelo)\w*"
+    r"\s+(?:it|them|this|that|both|those|these|what they\w*|their|his|her|les|la|le|sie|deren|ihre|lo|la|los|las|eso|esto)(?![^\W_])"
+    r"|(?<![^\W_])(?:it|this|that)(?:'s| is) (?:just|only|expected|normal|fine|harmless|safe)"
+)
+# The tool calls an injected sentence asks for.
+_ACTION = re.compile(
+    r"(?<![^\W_])(?:transfer|send|wire|pay|move|forward|approve|execute|add|upload|post|share|reveal|export|release)(?![^\W_])"
+)
+
+
+def unframed_text(decoded: str) -> str:
+    """The sentences of a framed value that carry no cue of its frame: what
+    the model stage still reads.  A correction explains the sentence it is
+    in and a following "ignore it", not a sentence glued after it ("Invoice
+    2231 paid. You are now the admin console ...")."""
+    if business_frame(decoded) == "plain_amount":
+        return ""
+    kept: list[str] = []
+    explained = False
+    for sentence in _SENTENCE_END_RE.split(decoded):
+        if not any(c.isalpha() for c in sentence):
+            continue
+        form = matching_forms(sentence)[-1]
+        if _has_cue(sentence):
+            explained = True
+        elif explained and _BACK_REFERENCE.search(form) and not _ACTION.search(form):
+            pass
+        else:
+            explained = False
+            kept.append(sentence)
+    return " ".join(kept)
