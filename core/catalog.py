@@ -76,6 +76,7 @@ class SourceEntry:
     """A catalog entry standing for many upstream tools, checked and handed to its kind's source factory."""
 
     name: str
+    description: str
     config: Mapping[str, Any]
     fields: Mapping[str, Any]
     policy: Mapping[str, Any] | None
@@ -142,8 +143,9 @@ def catalog_load(path: Path, *, install: bool = True, name: str = "") -> list[To
 
 
 def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | None:
-    """The tools of an entry that stands for many (an MCP `prefix`); None for a one-tool entry."""
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("upstream"), Mapping):
+    """The tools of an entry whose upstream supplies them: many (an MCP `prefix`), or one whose
+    schema the upstream gives (an MCP `tool` without `schema`); None for an entry with its own schema."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("upstream"), Mapping) or "schema" in entry:
         return None
     upstream = entry["upstream"]
     if len(upstream) != 1:
@@ -162,10 +164,12 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
     unknown = set(entry) - SOURCE_ENTRY_KEYS
     if unknown:
         raise CatalogError(
-            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry standing for many upstream tools"
+            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry whose upstream supplies its "
+            "tools' schemas (give it a schema of its own to set them)"
         )
     checked = SourceEntry(
         name=name,
+        description=str(entry.get("description", "")),
         config=config,
         fields=_fields(where, entry),
         policy=entry.get("policy"),

@@ -371,11 +371,13 @@ def _check_open_schema(value: object, where: str) -> bool:
 
 
 def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:
-    """The catalog's `upstream: {mcp: {url, prefix}}` (no `tool`): every upstream tool as prefix + name.
+    """The catalog's `upstream: {mcp: {url, prefix}}`, every upstream tool as prefix + name, or
+    `{mcp: {url, tool}}` in an entry without a `schema` (the catalog only asks for one when the
+    entry has none): that tool under the entry's name, with the upstream's inputSchema.
 
-    None for `{mcp: {url, tool}}`, which is one tool (mcp_executor_factory).
+    An entry with its own schema is one tool the executor runs (mcp_executor_factory).
     """
-    if config.get("tool") or not config.get("prefix"):
+    if not config.get("tool") and not config.get("prefix"):
         return None
     return _catalog_source_load
 
@@ -388,16 +390,32 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
     """
     config = entry.config
     Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True, field_kinds=entry.fields)
+    # One guarded tool takes the entry's name and description; a prefix names its tools itself.
+    name, description = (entry.name, entry.description) if config.get("tool") else ("", "")
     if not entry.install:
         # A draft (policy replay): list what the upstream has now, register nothing.
-        source = _source_from(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
+        source = _source_from(
+            spec=config,
+            name=name,
+            description=description,
+            fields=entry.fields,
+            results=entry.results,
+            policy=entry.policy,
+        )
         try:
             return [tool for tool, _ in mcp_source_sync(source, install=False)]
         except ConnectionError as exc:
             logger.warning("MCP upstream %s is unavailable (%s); its tools are left out", source.url, exc)
             return []
-    source = mcp_source_register(spec=config, fields=entry.fields, results=entry.results, policy=entry.policy)
-    return [tool for tool in (get_tool(name) for name in source.registered) if tool is not None]
+    source = mcp_source_register(
+        spec=config,
+        name=name,
+        description=description,
+        fields=entry.fields,
+        results=entry.results,
+        policy=entry.policy,
+    )
+    return [tool for tool in (get_tool(registered) for registered in source.registered) if tool is not None]
 
 
 def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[Tool, UpstreamTool]]:

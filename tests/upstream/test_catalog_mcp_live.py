@@ -39,6 +39,11 @@ tools:
     policy:
       hold_when: {{ large_credit: "args.amount_cents > 50000" }}
     results: mark
+
+  - name: one_credit
+    description: one CRM tool guarded under a name of ours, its schema the upstream's
+    upstream: {{ mcp: {{ url: "{url}", tool: add_credit, timeout_s: 5 }} }}
+    fields: {{ customer_id: identifier }}
 """
 
 
@@ -70,8 +75,8 @@ class Live:
             timeout=120,
         )
         assert done.returncode == 0, done.stderr
-        [source] = json.loads(done.stdout)["sources"]
-        return {tool["name"]: tool for tool in source["tools"]}
+        sources = json.loads(done.stdout)["sources"]
+        return {tool["name"]: tool for source in sources for tool in source["tools"]}
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +89,9 @@ def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
     env = child_env(TOOLGUARD_TOOL_CATALOG=str(catalog), TOOLGUARD_UPSTREAM_RETRY_SECONDS="1")
     with django_db_blocker.unblock():
         customer = Customer.objects.create(external_id=unique("crm-"), name="CRM shop")
-        _, key = AgentKey.objects.issue(customer=customer, allowed_tools=["yml_lookup_customer", "yml_add_credit"])
+        _, key = AgentKey.objects.issue(
+            customer=customer, allowed_tools=["yml_lookup_customer", "yml_add_credit", "one_credit"]
+        )
     server = Gunicorn(workers=2, env=env)
     try:
         yield Live(server, mcp, customer, key, env, django_db_blocker)
@@ -112,6 +119,26 @@ def test_a_yaml_prefix_entry_registers_every_upstream_tool_with_its_read_only_hi
     )
     assert extra.status_code == 422 and extra.json()["error"]["code"] == "validation_failed", extra.text
     assert live.applied(key) == 0
+
+
+def test_an_entry_guarding_one_mcp_tool_without_a_schema_takes_the_upstreams(live: Live) -> None:
+    listed = httpx.get(
+        f"{live.server.url}/api/v1/tools?format=mcp", headers={"Authorization": f"Bearer {live.key}"}, timeout=10
+    ).json()
+    one = next(tool for tool in listed["tools"] if tool["name"] == "one_credit")
+    assert one["description"] == "one CRM tool guarded under a name of ours, its schema the upstream's"
+    # The upstream's inputSchema, closed, with toolguard's idempotency_key for a state-changing tool.
+    assert set(one["inputSchema"]["properties"]) == {"customer_id", "amount_cents", "idempotency_key"}
+    assert "idempotency_key" in one["inputSchema"]["required"]
+    assert one["inputSchema"]["additionalProperties"] is False
+    key = unique("one-")
+    done = live.call("one_credit", {"customer_id": "cust-9", "amount_cents": 500, "idempotency_key": key})
+    assert done.status_code == 200, done.text
+    assert done.json()["result"]["amount_cents"] == 500
+    again = live.call("one_credit", {"customer_id": "cust-9", "amount_cents": 500, "idempotency_key": key})
+    assert again.json()["replayed"] is True
+    scoped = upstream_key(customer_id=live.customer.id, tool="one_credit", key=key)
+    assert int(live.mcp.effects()["applied"].get(scoped, 0)) == 1
 
 
 def test_the_entrys_fields_policy_and_result_screen_apply_to_each_tool(live: Live) -> None:
