@@ -85,10 +85,11 @@ class SourceEntry:
     where: str
 
 
-# upstream kind -> factory(its config) -> None when the config names one tool, else
+# upstream kind -> factory(its config, whether the entry has a schema of its own) -> None
+# when the entry is one tool the executor runs, else
 # the source's loader: loader(checked entry) -> its tools (registered by the source when installing).
 SourceLoader = Callable[[SourceEntry], list[Tool]]
-SourceFactory = Callable[[Mapping[str, Any]], SourceLoader | None]
+SourceFactory = Callable[[Mapping[str, Any], bool], SourceLoader | None]
 SOURCE_FACTORIES: dict[str, SourceFactory] = {}
 SOURCE_ENTRY_KEYS = frozenset({"name", "description", "fields", "policy", "results", "upstream"})
 
@@ -145,7 +146,7 @@ def catalog_load(path: Path, *, install: bool = True, name: str = "") -> list[To
 def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | None:
     """The tools of an entry whose upstream supplies them: many (an MCP `prefix`), or one whose
     schema the upstream gives (an MCP `tool` without `schema`); None for an entry with its own schema."""
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("upstream"), Mapping) or "schema" in entry:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("upstream"), Mapping):
         return None
     upstream = entry["upstream"]
     if len(upstream) != 1:
@@ -154,7 +155,7 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
     factory = SOURCE_FACTORIES.get(kind)
     if factory is None or not isinstance(config, Mapping):
         return None
-    loader = factory(config)
+    loader = factory(config, "schema" in entry)
     if loader is None:
         return None
     name = entry.get("name")
@@ -164,8 +165,8 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
     unknown = set(entry) - SOURCE_ENTRY_KEYS
     if unknown:
         raise CatalogError(
-            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry whose upstream supplies its "
-            "tools' schemas (give it a schema of its own to set them)"
+            f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry whose upstream supplies its tools "
+            "(a prefix, or one tool without a schema of its own)"
         )
     checked = SourceEntry(
         name=name,

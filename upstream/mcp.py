@@ -370,16 +370,16 @@ def _check_open_schema(value: object, where: str) -> bool:
     return value
 
 
-def mcp_catalog_source(config: Mapping[str, Any]) -> SourceLoader | None:
+def mcp_catalog_source(config: Mapping[str, Any], own_schema: bool = False) -> SourceLoader | None:
     """The catalog's `upstream: {mcp: {url, prefix}}`, every upstream tool as prefix + name, or
-    `{mcp: {url, tool}}` in an entry without a `schema` (the catalog only asks for one when the
-    entry has none): that tool under the entry's name, with the upstream's inputSchema.
+    `{mcp: {url, tool}}` in an entry without a `schema` of its own: that tool under the entry's
+    name, with the upstream's inputSchema.
 
     An entry with its own schema is one tool the executor runs (mcp_executor_factory).
     """
-    if not config.get("tool") and not config.get("prefix"):
-        return None
-    return _catalog_source_load
+    if config.get("prefix") or (config.get("tool") and not own_schema):
+        return _catalog_source_load
+    return None
 
 
 def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
