@@ -10,8 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from approvals.models import ApprovalRequest
-from approvals.serializers import ApprovalSerializer, DecisionInputSerializer
-from approvals.services import DecisionRefused, approval_decide
+from approvals.serializers import ApprovalSerializer, DecisionInputSerializer, DecisionOutputSerializer
+from approvals.services import DecisionRefused, approval_decide, reviewer_label
+from audit.receipts import decision_reference
 from core.api import error_body, error_responses
 from people import stepup
 from people.auth import PEOPLE_FIRST, IsReviewer
@@ -62,7 +63,7 @@ class ApprovalDecisionView(APIView):
         request=DecisionInputSerializer,
         # 409: already_decided, already_decided_by_you, expired, stale_version; 403 also own_request,
         # step_up_required and step_up_failed.
-        responses={200: ApprovalSerializer, **error_responses(400, 401, 403, 404, 409, 415)},
+        responses={200: DecisionOutputSerializer, **error_responses(400, 401, 403, 404, 409, 415)},
     )
     def post(self, request: Request, approval_id: str) -> Response:
         serializer = DecisionInputSerializer(data=request.data)
@@ -78,7 +79,11 @@ class ApprovalDecisionView(APIView):
             details = {"status": exc.approval.status, "version": exc.approval.version} if exc.approval else None
             return Response(error_body(exc.code, _api_wording(exc.message), details), status=exc.http_status)
         approval = ApprovalRequest.objects.select_related("customer").get(id=approval.id)
-        return Response(ApprovalSerializer(approval).data)
+        body = dict(ApprovalSerializer(approval).data)
+        body["audit"] = decision_reference(
+            approval_id=str(approval.id), reviewer_label=reviewer_label(_reviewer(request))
+        )
+        return Response(body)
 
 
 def _api_wording(message: str) -> str:

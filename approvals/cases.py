@@ -1,15 +1,21 @@
-"""Deciding a whole case: every pending request in it, one reviewer, one reason.
+"""Deciding a case: its pending requests, one reviewer, one reason.
 
 Each request is decided as approval_decide would, exactly as if the reviewer
 had clicked on each one (same locks, same rules, same audit entries), except
 that the second factor is asked once for the case's total; the case adds one
 entry of its own naming every request and what became of it.
+
+Rejecting rejects every request. Approving approves those within the
+reviewer's authority: a request needing two reviewers is left pending, never
+given one reviewer's approval in a batch, so dual control is never cleared by
+one person approving a case.
 """
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 
@@ -22,6 +28,7 @@ from approvals.services import (
     reviewer_label,
     step_up_check,
 )
+from audit.receipts import entry_reference
 from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
 from people.stepup import StepUpProof
@@ -32,6 +39,51 @@ class CaseOutcome:
     decided: list[ApprovalRequest] = field(default_factory=list)
     # (request id, stable code, message) for each request the case could not decide.
     refused: list[tuple[uuid.UUID, str, str]] = field(default_factory=list)
+    # (request id, code, why) for each request an approve-all left untouched: it needs two reviewers.
+    left_pending: list[tuple[uuid.UUID, str, str]] = field(default_factory=list)
+    # The case's own entry (naming every request and what became of it): the reviewer's receipt.
+    audit: dict[str, Any] | None = None
+
+
+NEEDS_SECOND_REVIEWER = "needs_second_reviewer"
+
+
+@dataclass(frozen=True)
+class Authority:
+    """Which of a case's requests one reviewer's approval would decide, and why not the others."""
+
+    within: list[ApprovalRequest]
+    # (request, code, why) for each request outside it.
+    outside: list[tuple[ApprovalRequest, str, str]]
+
+
+def case_authority(approvals: list[ApprovalRequest], reviewer: User) -> Authority:
+    """Split a case by what this reviewer may approve alone, asking the services' own rule for each request.
+
+    What the case page offers; the decision itself judges each request again under its lock.
+    """
+    within, outside = [], []
+    for approval in approvals:
+        try:
+            decision_rights_check(reviewer, approval)
+        except DecisionRefused as exc:
+            outside.append((approval, exc.code, exc.message))
+            continue
+        if approval.required_approvals > 1:
+            outside.append((approval, NEEDS_SECOND_REVIEWER, "needs a second reviewer"))
+        else:
+            within.append(approval)
+    return Authority(within=within, outside=outside)
+
+
+def approve_all_targets(approvals: list[ApprovalRequest]) -> list[ApprovalRequest]:
+    """What an approve-all asks the services to approve: every request one approval completes.
+
+    The others are never approved in a batch. The second factor is asked for
+    the total of all of these, so a refusal that lapses under the lock (a duty
+    window ending) never lets an amount through without it.
+    """
+    return [a for a in approvals if a.required_approvals == 1]
 
 
 def case_decide(
@@ -45,8 +97,9 @@ def case_decide(
 ) -> CaseOutcome:
     """Decide each request of a case; refusals are collected, never half-hidden.
 
-    Approve-all is refused up front when any request needs a second reviewer:
-    one person must not clear a dual-control amount by approving a batch.
+    Approving leaves every request that needs two reviewers pending and says
+    so (`left_pending`): one person must not clear a dual-control amount by
+    approving a batch. It is refused outright when every request needs two.
     """
     if decision not in ApprovalDecision.Decision.values:
         raise DecisionRefused("invalid_decision", "decision must be approve or reject", http_status=400)
@@ -55,18 +108,23 @@ def case_decide(
     decision_rights_check(reviewer)
     if decision == ApprovalDecision.Decision.REJECT and not reason_code:
         raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
-    if decision == ApprovalDecision.Decision.APPROVE and any(a.required_approvals > 1 for a in approvals):
-        raise DecisionRefused(
-            "case_needs_two_reviewers",
-            "this case holds a request that needs two reviewers; decide the requests one by one",
-            http_status=400,
-        )
+    outcome = CaseOutcome()
+    chosen = approvals
     if decision == ApprovalDecision.Decision.APPROVE:
+        chosen = approve_all_targets(approvals)
+        if not chosen:
+            raise DecisionRefused(
+                "case_needs_two_reviewers",
+                "every request in this case needs two reviewers; approve them one by one",
+                http_status=400,
+            )
+        outcome.left_pending = [
+            (a.id, NEEDS_SECOND_REVIEWER, "needs a second reviewer") for a in approvals if a not in chosen
+        ]
         # Six transfers under the step-up amount each are still one large
         # approval; one code covers the case, as a TOTP code is good only once.
-        step_up_check(step_up, cents=step_up_cents(approvals))
-    outcome = CaseOutcome()
-    for approval in approvals:
+        step_up_check(step_up, cents=step_up_cents(chosen))
+    for approval in chosen:
         try:
             outcome.decided.append(
                 _decide_after_step_up(
@@ -83,7 +141,7 @@ def case_decide(
         except DecisionRefused as exc:
             outcome.refused.append((approval.id, exc.code, exc.message))
     first = approvals[0]
-    audit_append(
+    written = audit_append(
         [
             AuditEvent(
                 actor=reviewer_label(reviewer),
@@ -99,8 +157,10 @@ def case_decide(
                     "reason": reason,
                     "decided": [str(a.id) for a in outcome.decided],
                     "refused": {str(i): code for i, code, _ in outcome.refused},
+                    "left_pending": {str(i): code for i, code, _ in outcome.left_pending},
                 },
             )
         ]
     )
+    outcome.audit = entry_reference(written[-1])
     return outcome

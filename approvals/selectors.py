@@ -87,6 +87,14 @@ class ReviewRow:
         return str(self.approval.arguments.get("to_account", ""))
 
     @property
+    def route(self) -> str:
+        return request_route(self.approval)
+
+    @property
+    def title(self) -> str:
+        return request_title(self.approval)
+
+    @property
     def overdue(self) -> bool:
         """Past its deadline but not yet swept: a decision now would be refused."""
         return self.approval.status == ApprovalRequest.Status.PENDING and self.approval.expires_at <= self.now
@@ -268,6 +276,17 @@ def request_beneficiary(approval: ApprovalRequest) -> str:
     return approval.beneficiary
 
 
+def request_route(approval: ApprovalRequest) -> str:
+    """The source and destination ("checking → savings") when the tool names both; otherwise empty."""
+    source, destination = request_source(approval), str(approval.arguments.get("to_account", ""))
+    return f"{source} → {destination}" if source and destination else ""
+
+
+def request_title(approval: ApprovalRequest) -> str:
+    """The request named by its tool: what rows and headers show when there is no beneficiary or destination."""
+    return str(approval.summary.get("title") or "") or approval.tool.replace("_", " ").capitalize()
+
+
 def request_agent_keys(approvals: Sequence[ApprovalRequest]) -> dict[uuid.UUID, int]:
     """The agent key that made each request."""
     return {a.id: a.agent_key_id for a in approvals if a.agent_key_id is not None}
@@ -326,11 +345,55 @@ def pending_value_from_source(approval: ApprovalRequest, *, excluding: Iterable[
 
 
 # --- Cases: held requests that belong together --------------------------------
+#
+# A case is what one reviewer can take in at a glance and decide in a minute,
+# so requests are linked narrowly and links never chain across attributes:
+#
+# - session, agent key: a request is linked to the previous pending request of
+#   the same session (of the same agent key) when it came at most
+#   TOOLGUARD_CASE_GAP_SECONDS after it. A burst of activity is one run; a
+#   pause longer than the gap ends it.
+# - beneficiary: a request that no session or key links to anything is linked
+#   to the nearest earlier request naming the same beneficiary for the same
+#   customer within the value window (TOOLGUARD_VALUE_WINDOW_SECONDS). Only
+#   such lone requests are linked this way: a beneficiary never joins two runs,
+#   so no chain walks key → session → beneficiary → another key across hours.
+# - a group of more than TOOLGUARD_CASE_MAX requests is split, by time, into
+#   consecutive cases of about equal size.
 
-# Requests to one beneficiary are linked within the value window (24 h, as the
-# approval rules' customer window); a session or a key links them regardless.
-CASE_LINK_WINDOW = timedelta(hours=24)
 RISK_LOOKBACK = timedelta(hours=24)
+LINK_KINDS = {"session": "same session", "key": "same agent key", "beneficiary": "same beneficiary"}
+
+
+def case_gap() -> timedelta:
+    return timedelta(seconds=settings.TOOLGUARD_CASE_GAP_SECONDS)
+
+
+def case_link_window() -> timedelta:
+    """How far apart two requests to one beneficiary may be and still be linked: the value window."""
+    return timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS)
+
+
+def span_label(delta: timedelta) -> str:
+    """A window as a reason line says it: "15 min", "24 h"."""
+    seconds = int(delta.total_seconds())
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    if seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+@dataclass(frozen=True)
+class CaseLink:
+    """Why two requests are in one case: what they share, and within how long."""
+
+    kind: str
+    value: str
+    within: str
+
+    def __str__(self) -> str:
+        return f"{LINK_KINDS[self.kind]} {self.value} within {self.within}"
 
 
 @dataclass(frozen=True)
@@ -353,8 +416,12 @@ class RiskContext:
 class Case:
     id: uuid.UUID
     rows: list[ReviewRow]
+    # Why its requests are together, one line per link actually used ("same session s-12 within 15 min").
     links: list[str]
     risk: RiskContext | None = None
+    # A group too large for one case is split by time: this is part `part` of `parts`.
+    part: int = 1
+    parts: int = 1
 
     @property
     def first(self) -> ApprovalRequest:
@@ -398,12 +465,18 @@ class Case:
 
     @property
     def beneficiaries(self) -> list[str]:
-        return sorted({request_beneficiary(r.approval) for r in self.rows})
+        """The beneficiaries named, never an empty one (a tool without a beneficiary names none)."""
+        return sorted({b for r in self.rows if (b := request_beneficiary(r.approval))})
 
     @property
-    def one_reviewer_suffices(self) -> bool:
-        """Approve-all is offered only when no request needs a second reviewer."""
-        return all(r.approval.required_approvals == 1 for r in self.rows)
+    def destinations(self) -> list[str]:
+        """What the requests are about, once each in order: "to" their beneficiary or destination, else their
+        tool's title (a request naming no destination never reads "to , external-001")."""
+        seen: dict[str, None] = {}
+        for row in self.rows:
+            where = request_beneficiary(row.approval) or row.to_account
+            seen.setdefault(f"to {where}" if where else row.title, None)
+        return list(seen)
 
     @property
     def largest_cents(self) -> int:
@@ -433,41 +506,101 @@ class _Links:
                 self.parent[b] = a
 
 
+Edge = tuple[uuid.UUID, uuid.UUID, CaseLink]
+
+
+def _run_edges(approvals: Sequence[ApprovalRequest], gap: timedelta) -> list[Edge]:
+    """Session and key links: each request to the previous one of its session, and of its key, within the gap."""
+    within = span_label(gap)
+    previous: dict[tuple[str, object], ApprovalRequest] = {}
+    edges: list[Edge] = []
+    for a in approvals:
+        linked_to: set[uuid.UUID] = set()
+        attributes: list[tuple[str, object, str]] = []
+        if a.session_id:
+            attributes.append(("session", (a.customer_id, a.session_id), a.session_id))
+        if a.agent_key_id is not None:
+            attributes.append(("key", a.agent_key_id, a.requested_by))
+        for kind, key, shown in attributes:
+            before = previous.get((kind, key))
+            # The key adds nothing where the session already links the same two requests.
+            if before is not None and a.created_at - before.created_at <= gap and before.id not in linked_to:
+                edges.append((before.id, a.id, CaseLink(kind, shown, within)))
+                linked_to.add(before.id)
+            previous[(kind, key)] = a
+    return edges
+
+
+def _beneficiary_edges(approvals: Sequence[ApprovalRequest], alone: set[uuid.UUID], window: timedelta) -> list[Edge]:
+    """Beneficiary links, only from a request nothing else links: to the nearest earlier one paying the same."""
+    within = span_label(window)
+    earlier: dict[tuple[int, str], ApprovalRequest] = {}
+    edges: list[Edge] = []
+    for a in approvals:
+        beneficiary = request_beneficiary(a)
+        if not beneficiary:
+            continue
+        key = (a.customer_id, beneficiary)
+        before = earlier.get(key)
+        if a.id in alone and before is not None and a.created_at - before.created_at <= window:
+            edges.append((before.id, a.id, CaseLink("beneficiary", beneficiary, within)))
+        earlier[key] = a
+    return edges
+
+
+def _split(rows: list[ReviewRow], largest: int) -> list[list[ReviewRow]]:
+    """Consecutive parts by time, none over `largest`, sizes differing by one at most."""
+    parts = -(-len(rows) // largest)
+    size, extra = divmod(len(rows), parts)
+    out, start = [], 0
+    for i in range(parts):
+        end = start + size + (1 if i < extra else 0)
+        out.append(rows[start:end])
+        start = end
+    return out
+
+
+def _link_lines(edges: Iterable[Edge], ids: set[uuid.UUID]) -> list[str]:
+    used = {link for a, b, link in edges if a in ids and b in ids}
+    order = list(LINK_KINDS)
+    return [str(link) for link in sorted(used, key=lambda link: (order.index(link.kind), link.value))]
+
+
 def approval_cases(*, limit: int = QUEUE_LIMIT) -> list[Case]:
     """Pending requests grouped into cases, oldest case first; each case's requests oldest first."""
+    # Oldest first (the queue's order for pending): every link looks back in time.
     rows = approval_queue(status=ApprovalRequest.Status.PENDING, limit=limit)
     approvals = [r.approval for r in rows]
-    keys = request_agent_keys(approvals)
     links = _Links(a.id for a in approvals)
-    by: dict[tuple[str, object], list[ApprovalRequest]] = {}
+    edges = _run_edges(approvals, case_gap())
+    for earlier, later, _ in edges:
+        links.join([earlier, later])
+    run_sizes: dict[uuid.UUID, int] = {}
     for a in approvals:
-        by.setdefault(("session", (a.customer_id, a.session_id)), []).append(a)
-        if a.id in keys:
-            by.setdefault(("key", keys[a.id]), []).append(a)
-        by.setdefault(("beneficiary", request_beneficiary(a)), []).append(a)
-    reasons: dict[tuple[str, object], str] = {}
-    for (kind, value), members in by.items():
-        if kind == "beneficiary":
-            # Only requests close in time: one payee paid every month is not one case.
-            members = sorted(members, key=lambda a: a.created_at)
-            window = [m for m in members if m.created_at - members[0].created_at <= CASE_LINK_WINDOW]
-            members = window
-        if len(members) > 1:
-            links.join([m.id for m in members])
-            reasons[(kind, value)] = {
-                "session": "same session",
-                "key": "same agent key",
-                "beneficiary": f"same beneficiary {value}",
-            }[kind]
+        run_sizes[links.find(a.id)] = run_sizes.get(links.find(a.id), 0) + 1
+    alone = {a.id for a in approvals if run_sizes[links.find(a.id)] == 1}
+    beneficiary_edges = _beneficiary_edges(approvals, alone, case_link_window())
+    for earlier, later, _ in beneficiary_edges:
+        links.join([earlier, later])
+    edges += beneficiary_edges
     groups: dict[uuid.UUID, list[ReviewRow]] = {}
     for row in rows:
         groups.setdefault(links.find(row.approval.id), []).append(row)
     cases = []
     for grouped in groups.values():
-        ids = {r.approval.id for r in grouped}
-        why = sorted({reasons[k] for k, m in by.items() if k in reasons and {a.id for a in m} & ids})
-        cases.append(Case(id=grouped[0].approval.id, rows=grouped, links=why))
-    cases.sort(key=lambda c: (c.first_at, c.id))
+        parts = _split(grouped, max(settings.TOOLGUARD_CASE_MAX, 1))
+        for number, part in enumerate(parts, start=1):
+            ids = {r.approval.id for r in part}
+            cases.append(
+                Case(
+                    id=part[0].approval.id,
+                    rows=part,
+                    links=_link_lines(edges, ids),
+                    part=number,
+                    parts=len(parts),
+                )
+            )
+    cases.sort(key=lambda c: (c.first_at, str(c.id)))
     return cases
 
 

@@ -2,16 +2,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from approvals.models import ApprovalDecision, ApprovalRequest
+from audit.receipts import decision_reference
+from audit.serializers import AuditReferenceSerializer
 from core.fields import JSONIntegerField
 
 
 class ApprovalDecisionSerializer(serializers.ModelSerializer):
+    audit = serializers.SerializerMethodField(help_text="The audit entry recording this decision's outcome")
+
     class Meta:
         model = ApprovalDecision
-        fields = ["reviewer_label", "decision", "reason_code", "reason", "created_at"]
+        fields = ["reviewer_label", "decision", "reason_code", "reason", "created_at", "audit"]
+
+    @extend_schema_field(AuditReferenceSerializer(allow_null=True))
+    def get_audit(self, decision: ApprovalDecision) -> dict[str, Any] | None:
+        return decision_reference(approval_id=str(decision.approval_id), reviewer_label=decision.reviewer_label)
 
 
 class ApprovalSerializer(serializers.ModelSerializer):
@@ -55,6 +64,15 @@ class ApprovalSerializer(serializers.ModelSerializer):
 
     def get_approvals_received(self, approval: ApprovalRequest) -> int:
         return sum(1 for d in approval.decisions.all() if d.decision == ApprovalDecision.Decision.APPROVE)
+
+
+class DecisionOutputSerializer(ApprovalSerializer):
+    """The request after a decision, with the entry recording this decision: the reviewer's receipt."""
+
+    audit = AuditReferenceSerializer(allow_null=True, read_only=True)
+
+    class Meta(ApprovalSerializer.Meta):
+        fields = [*ApprovalSerializer.Meta.fields, "audit"]
 
 
 class DecisionInputSerializer(serializers.Serializer):

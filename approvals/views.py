@@ -23,11 +23,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from approvals import selectors
-from approvals.cases import case_decide
+from approvals.cases import approve_all_targets, case_authority, case_decide
 from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
+from audit.models import AuditEntry
+from audit.receipts import ReceiptUnavailable, decision_reference, receipt_build, receipt_covered, receipt_download
 from core.models import AgentSession
 from people import stepup
 from people.credentials import session_release
@@ -95,6 +97,9 @@ def _queue_context(state: str, request: HttpRequest) -> dict[str, Any]:
         "state_label": ApprovalRequest.Status(state).label.lower(),
         "states": ApprovalRequest.Status.choices,
         "cases": cases,
+        "case_max": settings.TOOLGUARD_CASE_MAX,
+        "case_gap": selectors.span_label(selectors.case_gap()),
+        "case_window": selectors.span_label(selectors.case_link_window()),
         "rows": rows,
         "limit": selectors.QUEUE_LIMIT,
         "truncated": len(rows) >= selectors.QUEUE_LIMIT,
@@ -133,6 +138,12 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         }
     )
     decided_by_me = any(d.reviewer_id == request.user.pk for d in review.decisions)
+    # Each decision with the entry recording it, and whether a checkpoint covers it (then it has a receipt).
+    decision_rows = []
+    for d in review.decisions:
+        reference = decision_reference(approval_id=str(approval_id), reviewer_label=d.reviewer_label)
+        covered = reference is not None and receipt_covered(reference["entry_id"])
+        decision_rows.append((d, reference, covered))
     approval = review.approval
     pending = approval.status == ApprovalRequest.Status.PENDING
     case = selectors.approval_case(approval.id) if pending else None
@@ -143,6 +154,7 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         "approvals/detail.html",
         {
             "review": review,
+            "decision_rows": decision_rows,
             "approval": approval,
             "form": form,
             "decided_by_me": decided_by_me,
@@ -285,6 +297,9 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         )
     )
     form = CaseDecisionForm(initial={"requests": ",".join(f"{r.approval.id}:{r.approval.version}" for r in case.rows)})
+    # Approve-all approves what this reviewer may decide alone; the page says which the rest are, and why.
+    authority = case_authority([r.approval for r in case.rows], signed_in_person(request))
+    rows = {r.approval.id: r for r in case.rows}
     sources = {selectors.request_source(r.approval): r.approval for r in case.rows}
     history = selectors.session_history(case.first)
     return render(
@@ -292,9 +307,12 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
         "approvals/case.html",
         {
             "case": case,
+            "case_max": settings.TOOLGUARD_CASE_MAX,
             "form": form,
             "decided_by_me": mine,
-            "can_approve_all": case.one_reviewer_suffices and not mine,
+            "can_approve_all": bool(authority.within),
+            "within_count": len(authority.within),
+            "outside": [(rows[a.id], code, why) for a, code, why in authority.outside],
             "other_pending": [
                 (source, selectors.pending_value_from_source(approval, excluding=case.ids), history.currency)
                 for source, approval in sorted(sources.items())
@@ -313,9 +331,11 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
 
 
 def _one_per_beneficiary(case: selectors.Case) -> list[selectors.ReviewRow]:
+    """One row per beneficiary named; a request without one (another tool) has no beneficiary facts."""
     seen: dict[str, selectors.ReviewRow] = {}
     for row in case.rows:
-        seen.setdefault(selectors.request_beneficiary(row.approval), row)
+        if beneficiary := selectors.request_beneficiary(row.approval):
+            seen.setdefault(beneficiary, row)
     return list(seen.values())
 
 
@@ -349,8 +369,8 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
         )
     except DecisionRefused as exc:
         if exc.code in STEP_UP_CODES:
-            # The case's total is what the second factor was asked for.
-            return _step_up_page(request, exc, cents=selectors.step_up_cents(approvals))
+            # The total of what approve-all would approve is what the second factor was asked for.
+            return _step_up_page(request, exc, cents=selectors.step_up_cents(approve_all_targets(approvals)))
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
         return back
     verb = "Rejected" if data["decision"] == ApprovalDecision.Decision.REJECT else "Approved"
@@ -359,11 +379,28 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     text = (
         f"{verb} {len(outcome.decided)} request{'s' if len(outcome.decided) != 1 else ''} ({cents(total, currency)})."
     )
+    named = {str(a.id): _request_name(a) for a in approvals}
     if outcome.refused:
-        text += " Not decided: " + "; ".join(f"{str(i)[:8]}… {message}" for i, _, message in outcome.refused) + "."
+        text += (
+            " Not decided: "
+            + "; ".join(f"{named[str(i)]} ({str(i)[:8]}…): {message}" for i, _, message in outcome.refused)
+            + "."
+        )
+    if outcome.left_pending:
+        n = len(outcome.left_pending)
+        text += (
+            f" Left pending: {n} need{'s' if n == 1 else ''} a second reviewer: "
+            + "; ".join(named[str(i)] for i, _, _ in outcome.left_pending)
+            + ". Give your approval on each request's own page; another reviewer gives the second."
+        )
+    remaining = [i for i, _, _ in [*outcome.refused, *outcome.left_pending]]
+    if outcome.refused:
         messages.error(request, text)
-        return back
-    messages.success(request, text)
+    else:
+        messages.success(request, text)
+    if remaining:
+        # What is still pending here is the reviewer's next look, named by a request still in it.
+        return redirect("review:case", approval_id=remaining[0])
     following = selectors.next_case(after=shown_ids(shown))
     if following is None:
         messages.info(request, "No more pending cases.")
@@ -371,5 +408,31 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
     return redirect("review:case", approval_id=following.id)
 
 
+def _request_name(approval: ApprovalRequest) -> str:
+    """A request as a message names it: its value and route, or its tool's title."""
+    what = (
+        selectors.request_route(approval)
+        or selectors.request_beneficiary(approval)
+        or selectors.request_title(approval)
+    )
+    if approval.value_cents is None:
+        return what
+    return f"{cents(approval.value_cents, approval.currency)} {what}"
+
+
 def shown_ids(shown: dict[str, int]) -> list[uuid.UUID]:
     return [uuid.UUID(i) for i in shown]
+
+
+@require_GET
+@reviewer_required
+def decision_receipt(request: HttpRequest, approval_id: uuid.UUID, entry_id: int) -> HttpResponse:
+    """A decision's receipt as a file: only entries about this request, so the page leaks no other entry."""
+    entry = AuditEntry.objects.filter(id=entry_id, approval_id=str(approval_id)).first()
+    if entry is None:
+        raise Http404("no such audit entry for this request")
+    try:
+        body = receipt_build(entry)
+    except ReceiptUnavailable as exc:
+        return HttpResponse(exc.message, status=exc.http_status, content_type="text/plain; charset=utf-8")
+    return receipt_download(body, entry_id=entry.id)

@@ -1,14 +1,30 @@
-"""Streaming exports: rows leave as they are read, so size is no limit."""
+"""Streaming exports: rows leave as they are read, so size is no limit.
+
+With a signing key, an export proves itself (toolguard_verify/README.md,
+"Export format"): one checkpoint is made (or the latest taken) when the
+export starts, every row covered by it carries its leaf index and its
+inclusion proof against it, and the JSON lines file starts with a header
+signed by the log key that holds the checkpoint, the filter, the count and
+every row's leaf index. A row removed, changed or added then fails
+`toolguard-verify export`, filtered export or not. Rows committed after the
+checkpoint are left to the next export.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from audit.models import AuditEntry
+from django.conf import settings
+from toolguard_verify.export import canonical_json, export_header, export_row
+
+from audit import tree
+from audit.models import AuditEntry, TreeNode
 from audit.serializers import ENTRY_FIELDS
+from audit.witness import signing_key
 from core.display import is_invisible, mark_invisible, unmark_invisible
 
 
@@ -37,18 +53,69 @@ def csv_cell_unescape(cell: str) -> str:
     return unmark_invisible(cell[1:] if cell.startswith("'") else cell)
 
 
+# What a proved row adds to the entry's own fields.
+PROOF_FIELDS = ["leaf_index", "inclusion_path"]
+
+
+@dataclass(frozen=True)
+class ExportProof:
+    """One checkpoint for the whole export, the leaf index of every row it covers, and the signed header."""
+
+    checkpoint: tree.Checkpoint
+    indexes: dict[int, int]  # entry id -> leaf index
+    header: dict[str, Any]
+
+    def row(self, entry: AuditEntry) -> dict[str, Any] | None:
+        """The entry's exported fields with its leaf index and inclusion proof; None past the checkpoint."""
+        index = self.indexes.get(entry.id)
+        if index is None:
+            return None
+        return export_row(entry_row(entry), index, tree.inclusion_path(index, self.checkpoint.size))
+
+
+def export_proof(entry_ids: Iterable[int], export_filter: Mapping[str, str]) -> ExportProof | None:
+    """Checkpoint the log now and sign the header over these entries (in export order); None without a key.
+
+    `entry_ids` are the matching entries in the order the rows will be
+    written; those the checkpoint does not cover (committed after it) are
+    left out of the header, and so out of the export.
+    """
+    key = signing_key()
+    if key is None:
+        return None
+    checkpoint = tree.checkpoint_make()
+    if checkpoint is None:
+        return None
+    ids = list(entry_ids)
+    indexes: dict[int, int] = {}
+    for start in range(0, len(ids), 5000):
+        chunk = ids[start : start + 5000]
+        for entry_id, index in TreeNode.objects.filter(entry_id__in=chunk).values_list("entry_id", "id"):
+            if entry_id is not None and index < checkpoint.size:
+                indexes[entry_id] = index
+    listed = [indexes[entry_id] for entry_id in ids if entry_id in indexes]
+    header = export_header(checkpoint.note, listed, dict(export_filter), key, settings.TOOLGUARD_LOG_ORIGIN)
+    return ExportProof(checkpoint=checkpoint, indexes=indexes, header=header)
+
+
 class _Echo:
     def write(self, value: str) -> str:
         return value
 
 
-def csv_lines(entries: Iterable[AuditEntry]) -> Iterator[str]:
+def csv_lines(entries: Iterable[AuditEntry], proof: ExportProof | None = None) -> Iterator[str]:
+    """CSV for spreadsheets; proved rows add leaf_index and inclusion_path (base64 hashes, space-separated)."""
     writer = csv.writer(_Echo())
-    yield writer.writerow(ENTRY_FIELDS)
+    columns = ENTRY_FIELDS if proof is None else [*ENTRY_FIELDS, *PROOF_FIELDS]
+    yield writer.writerow(columns)
     for entry in entries:
-        row = entry_row(entry)
+        row = entry_row(entry) if proof is None else proof.row(entry)
+        if row is None:
+            continue
         row["details"] = json.dumps(row["details"], sort_keys=True, ensure_ascii=False)
-        yield writer.writerow([csv_cell("" if row[name] is None else row[name]) for name in ENTRY_FIELDS])
+        if proof is not None:
+            row["inclusion_path"] = " ".join(row["inclusion_path"])
+        yield writer.writerow([csv_cell("" if row[name] is None else row[name]) for name in columns])
 
 
 def _json_escape_invisible(line: str) -> str:
@@ -70,6 +137,11 @@ def _json_escape_invisible(line: str) -> str:
     return "".join(out)
 
 
-def jsonl_lines(entries: Iterable[AuditEntry]) -> Iterator[str]:
+def jsonl_lines(entries: Iterable[AuditEntry], proof: ExportProof | None = None) -> Iterator[str]:
+    """JSON lines; proved, the signed header first and every row with its leaf index and inclusion proof."""
+    if proof is not None:
+        yield _json_escape_invisible(canonical_json(proof.header)) + "\n"
     for entry in entries:
-        yield _json_escape_invisible(json.dumps(entry_row(entry), ensure_ascii=False)) + "\n"
+        row = entry_row(entry) if proof is None else proof.row(entry)
+        if row is not None:
+            yield _json_escape_invisible(json.dumps(row, ensure_ascii=False)) + "\n"

@@ -182,6 +182,8 @@ class Alert(models.Model):
         IDEMPOTENCY_MISMATCH = "idempotency_mismatch", "Idempotency key reused with different arguments"
         APPROVAL_BACKLOG = "approval_backlog", "Approval backlog over the threshold"
         APPROVAL_SLA = "approval_sla", "Oldest pending approval older than the SLA"
+        WITNESS_REFUSED = "witness_refused", "The witness refused a checkpoint"
+        WITNESS_UNREACHABLE = "witness_unreachable", "The witness could not be reached"
 
     class Severity(models.TextChoices):
         WARNING = "warning"
@@ -234,3 +236,77 @@ class UnauthenticatedMinute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.address} at {self.minute:%Y-%m-%d %H:%M}"
+
+
+# A tree node's key: level in the high bits, the node's index at that level in the low 48
+# (2^48 leaves is far past any log this serves), so one bigint primary key finds any node.
+TREE_LEVEL_SHIFT = 48
+
+
+class TreeNode(models.Model):
+    """One complete, power-of-two-aligned subtree of the RFC 9162 Merkle tree (audit.tree).
+
+    Node (level, index) covers leaves index*2^level .. (index+1)*2^level - 1;
+    its `id` is level << 48 | index. Level 0 rows are the leaves, one per
+    entry, and name their entry. Written in the same statement as the entries
+    (audit.services._insert_locked); append-only (migration 0010's triggers),
+    since a node never changes once its subtree is complete.
+    """
+
+    id = models.BigIntegerField(primary_key=True)
+    hash = models.BinaryField(max_length=32)
+    # Leaves only: the entry whose hash the leaf holds (NULL for interior nodes).
+    entry_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            # An entry's leaf index (audit.tree.leaf_index); interior nodes are not in it.
+            models.UniqueConstraint(
+                fields=["entry_id"], condition=models.Q(entry_id__isnull=False), name="audit_tree_leaf_entry"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"tree node {self.id >> TREE_LEVEL_SHIFT}/{self.id & ((1 << TREE_LEVEL_SHIFT) - 1)}"
+
+
+class TreeCheckpoint(models.Model):
+    """A signed C2SP tlog-checkpoint of the Merkle tree (audit.tree.checkpoint_make).
+
+    Append-only (migration 0010's triggers). `note` is the whole signed note,
+    exactly as served by GET /api/v1/audit/checkpoint.
+    """
+
+    size = models.BigIntegerField(unique=True)
+    root_hash = models.BinaryField(max_length=32)
+    note = models.TextField()
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"tree checkpoint at size {self.size}"
+
+
+class WitnessCosignature(models.Model):
+    """A checkpoint the independent witness cosigned (audit.cosign), with its cosignature.
+
+    The newest row is where the next submission's consistency proof starts.
+    verify_audit asks the witness itself for its latest cosigned checkpoint:
+    the copy here is for operators, and stands in (said so) only while the
+    witness cannot be reached.
+    """
+
+    size = models.BigIntegerField()
+    root_hash = models.BinaryField(max_length=32)
+    # The checkpoint note followed by the witness's cosignature line (C2SP tlog-cosignature).
+    checkpoint = models.TextField()
+    witness = models.CharField(max_length=200)
+    cosigned_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            # The latest cosigned checkpoint: the largest size.
+            models.Index(fields=["-size"], name="audit_witness_cosigned_size"),
+        ]
+
+    def __str__(self) -> str:
+        return f"checkpoint at size {self.size} cosigned by {self.witness}"

@@ -15,6 +15,13 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         fields = ENTRY_FIELDS
 
 
+class AuditReferenceSerializer(serializers.Serializer):
+    """The entry that recorded an answer: ask GET /api/v1/audit/<entry_id>/receipt for its receipt."""
+
+    entry_id = serializers.IntegerField()
+    leaf_hash = serializers.CharField(help_text="base64 of SHA-256(0x00 || the entry's hash): its Merkle leaf")
+
+
 class AuditPageSerializer(serializers.Serializer):
     results = AuditEntrySerializer(many=True)
     next_cursor = serializers.CharField(allow_null=True)

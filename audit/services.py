@@ -15,7 +15,9 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from audit import tree
 from audit.alerts import alerts_detect
+from audit.cosign import LogCheck, log_check, witness_submit_latest
 from audit.models import AuditCheckpoint, AuditEntry, AuditHead
 from audit.redaction import redact_details
 from audit.witness import (
@@ -170,6 +172,9 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
         for finding in findings:
             finding.raise_alert()
         _witness_when_due(entries)
+        # After commit, off the chain lock: the Merkle tree takes these entries in within
+        # TOOLGUARD_AUDIT_MMD_SECONDS, and a checkpoint follows when one is due (audit.tree).
+        transaction.on_commit(tree.tree_after_commit)
         return entries
 
 
@@ -405,6 +410,9 @@ class VerifyResult:
     witness: str = ""
     heads_matched: int = 0
     signed: SignedHead | None = None
+    # The tree recomputed from the entries, against the latest checkpoint and the
+    # independent witness's cosigned one (audit.cosign).
+    log: LogCheck | None = None
 
 
 def _witness_heads(witness_path: str) -> tuple[list[SignedHead], str]:
@@ -458,8 +466,13 @@ def audit_verify(*, incremental: bool = False, witness_path: str = "", batch: in
         batch=batch,
         counted=counted,
     )
+    # The tree recomputed from the entries, against the latest checkpoint and the witness's
+    # cosigned one: whatever the chain found, a truncation or rewrite is named as such too.
+    log = log_check(batch=batch)
+    # A truncated or rewritten log is never signed again: no checkpoint, no head, nothing to the witness.
+    intact = walk.broken is None and not log.broken
     checkpoint, signed = None, None
-    if walk.walked and walk.broken is None:
+    if walk.walked and intact:
         checkpoint = AuditCheckpoint.objects.create(
             entry_id=walk.last_id,
             entry_hash=walk.last_hash,
@@ -467,8 +480,11 @@ def audit_verify(*, incremental: bool = False, witness_path: str = "", batch: in
             full=not incremental,
             signature=checkpoint_signature(walk.last_id, walk.last_hash),
         )
-    if walk.broken is None:
+    if intact:
         signed = audit_head_sign(reason=AuditHead.Reason.VERIFY)
+        # The tree as verified, checkpointed and taken to the witness.
+        tree.checkpoint_make()
+        witness_submit_latest()
     return VerifyResult(
         broken=walk.broken,
         start_id=start_id,
@@ -478,4 +494,5 @@ def audit_verify(*, incremental: bool = False, witness_path: str = "", batch: in
         witness=witness,
         heads_matched=walk.heads_matched,
         signed=signed,
+        log=log,
     )

@@ -17,15 +17,23 @@ JSON object (progress goes to stderr):
 - writes: sustained entries/s through `audit_append` (3 entries per tool
   call) with several threads, against one thread and against the same inserts
   with no chain (no lock, no head read, no alert rules): the chain's cost;
-- verify: `verify_audit` over everything, and an `--incremental` run.
+- verify: `verify_audit` over everything, and an `--incremental` run;
+- tree: the Merkle tree at that size (audit.tree, docs/audit.md#merkle-tree-and-checkpoints):
+  p50/p95 of an inclusion proof, a consistency proof and a root from the stored
+  nodes, in the database and through the compliance API views (DRF, no
+  network); and the integration delay, from an append's commit until a signed
+  checkpoint covers it, while a writer appends steadily. The tree is kept off
+  the chain lock (each writing process's timer integrates new entries after
+  commit), so `generate` and `writes` include its cost as production pays it.
 
     .venv/bin/python bench/audit.py [--entries 1000000] [--threads 4] [--write-seconds 10]
-        [--database NAME] [--reuse] [--parts queries,writes,verify]
+        [--database NAME] [--reuse] [--parts queries,writes,verify,tree] [--delay-seconds 20]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -47,8 +55,14 @@ from bench.common import PYTHON, ROOT, gunicorn, log, machine, manage, postgres_
 
 DATABASE = "toolguard_bench_audit"
 REDIS_URL = "redis://127.0.0.1:6379/3"
-PARTS = ("queries", "writes", "verify")
-TARGETS = {"generate_seconds_max": 120, "db_p95_ms_max": 10.0, "http_p95_ms_max": 25.0, "entries_per_s_min": 2000}
+PARTS = ("queries", "writes", "verify", "tree")
+TARGETS = {
+    "generate_seconds_max": 120,
+    "db_p95_ms_max": 10.0,
+    "http_p95_ms_max": 25.0,
+    "entries_per_s_min": 2000,
+    "proof_p95_ms_max": 5.0,
+}
 DEEP_HOPS = 20
 PASSWORD = "bench-compliance-password-1"
 
@@ -67,6 +81,10 @@ def parse_args() -> argparse.Namespace:
         "--reuse", action="store_true", help="keep the database's entries (migrate only): no re-generation"
     )
     parser.add_argument("--parts", default=",".join(PARTS), help=f"what to measure, of {','.join(PARTS)}")
+    parser.add_argument("--proof-samples", type=int, default=1000, help="timed proofs of each kind")
+    parser.add_argument(
+        "--delay-seconds", type=float, default=20.0, help="how long the integration-delay writer appends"
+    )
     return parser.parse_args()
 
 
@@ -550,6 +568,8 @@ def main() -> None:
         started = time.perf_counter()
         cursor.execute("VACUUM ANALYZE audit_auditentry")
         vacuum_s = time.perf_counter() - started
+        # The same for the Merkle tree's nodes (insert-only: autovacuum's insert threshold reaches it too).
+        cursor.execute("VACUUM ANALYZE audit_treenode")
         cursor.execute("SELECT version()")
         version = cursor.fetchone()[0].split(" on ")[0]
         cursor.execute(
@@ -564,6 +584,7 @@ def main() -> None:
         queries, http_extra = measure_queries(args, env, rng)
     write_results = writes(args) if "writes" in parts else None
     verify_results = verify(env) if "verify" in parts else None
+    tree_results = tree_bench(args, rng) if "tree" in parts else None
 
     db_p95 = [d["db_ms"]["p95"] for q in queries.values() for d in q.values() if isinstance(d, dict) and "db_ms" in d]
     http_p95 = [
@@ -601,6 +622,7 @@ def main() -> None:
                 "http": http_extra,
                 "writes": write_results,
                 "verify": verify_results,
+                "tree": tree_results,
                 "targets": {
                     **TARGETS,
                     "db_p95_ms_worst": max(db_p95, default=None),
@@ -724,6 +746,161 @@ def verify(env: dict[str, str]) -> dict[str, Any]:
         "full_entries_per_s": round(total / timings["full"]),
         "incremental_nothing_new_seconds": round(timings["incremental_nothing_new"], 2),
     }
+
+
+# --- the Merkle tree -----------------------------------------------------------------------
+
+
+def timed(calls: list[Callable[[], object]]) -> dict[str, float]:
+    for call in calls[:20]:
+        call()  # warm the connection, the plans and the cache
+    timings = []
+    for call in calls:
+        started = time.perf_counter()
+        call()
+        timings.append((time.perf_counter() - started) * 1000)
+    return percentiles(timings)
+
+
+def integration_delay(seconds: float) -> dict[str, Any]:
+    """From each append's commit until a signed checkpoint covers it, with a writer appending steadily.
+
+    The writer appends one tool call (3 entries) every 20 ms or so, as a
+    quiet production process would; checkpoints come from the append path
+    (after commit, once the last is TOOLGUARD_CHECKPOINT_SECONDS old) and its
+    timer, exactly as in production. A poller notes when each size is signed.
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    from audit import tree
+    from audit.services import audit_append
+
+    committed: list[tuple[float, int]] = []  # (monotonic time after commit, last leaf index)
+    signed: list[tuple[float, int]] = []  # (monotonic time first seen, checkpoint size)
+    stop = time.monotonic() + seconds
+    done = threading.Event()
+
+    def writer() -> None:
+        session, n = f"bench-delay-{uuid.uuid4().hex[:8]}", 0
+        try:
+            while time.monotonic() < stop:
+                entries = audit_append(tool_call_events(n, session))
+                committed.append((time.monotonic(), tree.leaf_index(entries[-1].id) or 0))
+                n += 1
+                time.sleep(0.02)
+        finally:
+            connection.close()
+            done.set()
+
+    def poller() -> None:
+        last = -1
+        try:
+            while not done.is_set() or (committed and last <= committed[-1][1]):
+                latest = tree.checkpoint_latest()
+                if latest is not None and latest.size != last:
+                    signed.append((time.monotonic(), latest.size))
+                    last = latest.size
+                if time.monotonic() > stop + 3 * settings.TOOLGUARD_CHECKPOINT_SECONDS:
+                    break
+                time.sleep(0.01)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=writer), threading.Thread(target=poller)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    delays, uncovered = [], 0
+    for at, index in committed:
+        covered = next((moment for moment, size in signed if size > index), None)
+        if covered is None:
+            uncovered += 1
+        else:
+            delays.append(max(covered - at, 0.0) * 1000)
+    return {
+        "appends": len(committed),
+        "checkpoints": len(signed),
+        "checkpoint_seconds": settings.TOOLGUARD_CHECKPOINT_SECONDS,
+        "delay_ms": percentiles(delays) if delays else None,
+        "never_covered": uncovered,
+        "met": uncovered == 0 and bool(delays) and max(delays) <= (settings.TOOLGUARD_CHECKPOINT_SECONDS + 1) * 1000,
+    }
+
+
+def tree_bench(args: argparse.Namespace, rng: random.Random) -> dict[str, Any]:
+    from django.contrib.auth.models import User
+    from rest_framework.test import APIClient
+
+    from audit import tree
+    from audit.models import AuditEntry
+
+    log("tree: checkpoint, proofs from the stored nodes")
+    started = time.perf_counter()
+    checkpoint = tree.checkpoint_make()
+    checkpoint_ms = (time.perf_counter() - started) * 1000
+    if checkpoint is None:
+        raise RuntimeError("no checkpoint: the bench needs TOOLGUARD_AUDIT_SIGNING_KEY")
+    size = checkpoint.size
+    indexes = [rng.randrange(size) for _ in range(args.proof_samples)]
+    olds = [rng.randrange(1, size) for _ in range(args.proof_samples)]
+    with connection_cursor() as cursor:
+        cursor.execute("SELECT count(*), pg_total_relation_size('audit_treenode') FROM audit_treenode")
+        nodes, node_bytes = cursor.fetchone()
+    db = {
+        "inclusion_ms": timed([functools.partial(tree.inclusion_path, i, size) for i in indexes]),
+        "consistency_to_latest_ms": timed([functools.partial(tree.consistency_path, m, size) for m in olds]),
+        "consistency_between_ms": timed(
+            [functools.partial(tree.consistency_path, m, rng.randrange(m, size + 1)) for m in olds]
+        ),
+        "root_hash_ms": timed([functools.partial(tree.root_hash, m) for m in olds]),
+    }
+    top = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 1
+    entry_ids = list(
+        AuditEntry.objects.filter(id__in=[rng.randint(1, top) for _ in range(args.proof_samples)]).values_list(
+            "id", flat=True
+        )
+    )
+    user, _ = User.objects.get_or_create(username="bench-compliance-tree")
+    from django.contrib.auth.models import Group
+
+    user.groups.add(Group.objects.get(name="compliance"))
+    client = APIClient()
+    client.force_authenticate(user=user)
+
+    def get(path: str, params: dict[str, Any] | None = None) -> None:
+        response = client.get(path, params or {})
+        if response.status_code != 200:
+            raise RuntimeError(f"{path} {params} answered {response.status_code}: {response.content[:200]!r}")
+
+    api = {
+        "proof_ms": timed([functools.partial(get, f"/api/v1/audit/{e}/proof") for e in entry_ids]),
+        "consistency_ms": timed(
+            [functools.partial(get, "/api/v1/audit/consistency", {"from": m, "to": size}) for m in olds]
+        ),
+        "checkpoint_ms": timed([lambda: get("/api/v1/audit/checkpoint")] * 200),
+    }
+    worst = max(db["inclusion_ms"]["p95"], db["consistency_to_latest_ms"]["p95"], db["consistency_between_ms"]["p95"])
+    log(f"tree: integration delay, {args.delay_seconds} s of steady appends")
+    return {
+        "tree_size": size,
+        "nodes": nodes,
+        "nodes_mb": round(node_bytes / 2**20),
+        "checkpoint_make_ms": round(checkpoint_ms, 1),
+        "db": db,
+        "api_in_process": api,
+        "proof_p95_ms_worst": worst,
+        "target_proof_p95_ms": TARGETS["proof_p95_ms_max"],
+        "met": worst <= TARGETS["proof_p95_ms_max"],
+        "integration": integration_delay(args.delay_seconds),
+    }
+
+
+def connection_cursor() -> Any:
+    from django.db import connection
+
+    return connection.cursor()
 
 
 if __name__ == "__main__":

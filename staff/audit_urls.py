@@ -29,6 +29,7 @@ app_name = "audit"
 urlpatterns = [
     path("", views.search, name="search"),
     path("entries/<int:entry_id>/", views.entry_detail, name="entry"),
+    path("entries/<int:entry_id>/receipt/", views.entry_receipt, name="entry_receipt"),
     path("tool-calls/<stored:tool_call_id>/", views.tool_call_timeline, name="tool-call"),
     path("sessions/<stored:session_id>/", views.session_timeline, name="session"),
     path("approvals/<stored:approval_id>/", views.approval_timeline, name="approval"),

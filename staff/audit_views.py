@@ -23,6 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from audit.models import Alert, AuditEntry
+from audit.receipts import ReceiptUnavailable, receipt_build, receipt_covered, receipt_download
 from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
 from audit.services import HASHED_FIELDS, entry_hash
 from core.enums import AuditAction, AuditResult
@@ -132,8 +133,22 @@ def entry_detail(request: HttpRequest, entry_id: int) -> HttpResponse:
         "link_ok": previous_hash == entry.prev_hash if previous_id else None,
         "previous_id": previous_id,
         "next_id": next_id,
+        "receipt_covered": receipt_covered(entry.id),
     }
     return render(request, "audit/entry.html", context)
+
+
+@compliance_required
+def entry_receipt(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """The entry's receipt as a file (the same JSON as GET /api/v1/audit/<id>/receipt)."""
+    entry = AuditEntry.objects.filter(id=entry_id).first()
+    if entry is None:
+        raise Http404("no such audit entry")
+    try:
+        body = receipt_build(entry)
+    except ReceiptUnavailable as exc:
+        return HttpResponse(exc.message, status=exc.http_status, content_type="text/plain; charset=utf-8")
+    return receipt_download(body, entry_id=entry.id)
 
 
 TIMELINE_TITLES = {"tool_call": "Tool call", "session": "Session", "approval": "Approval"}

@@ -304,6 +304,11 @@ TOOLGUARD_STEP_UP_MAX_AGE_SECONDS = envint("TOOLGUARD_STEP_UP_MAX_AGE_SECONDS", 
 # Separation of duties: whoever issued, rotated or was shown an agent key's
 # secret may not decide that key's requests for this long (people.duties).
 TOOLGUARD_DUTY_WINDOW_SECONDS = envint("TOOLGUARD_DUTY_WINDOW_SECONDS", 30 * 24 * 3600, minimum=1)
+# Reviewer cases (approvals.selectors): requests of one session or agent key at
+# most this far apart are linked, and no case holds more than CASE_MAX requests
+# (a larger group is split by time), so each can be decided in a minute.
+TOOLGUARD_CASE_GAP_SECONDS = envint("TOOLGUARD_CASE_GAP_SECONDS", 900, minimum=1)
+TOOLGUARD_CASE_MAX = envint("TOOLGUARD_CASE_MAX", 10, minimum=1)
 # The issuer name authenticator apps show next to the code.
 OTP_TOTP_ISSUER = "toolguard"
 # How long an agent key or session row may be served from Redis. Revocation,
@@ -332,6 +337,17 @@ TOOLGUARD_AUDIT_PUBLIC_KEY = os.environ.get("TOOLGUARD_AUDIT_PUBLIC_KEY", "")
 TOOLGUARD_AUDIT_WITNESS = os.environ.get("TOOLGUARD_AUDIT_WITNESS", "") or str(BASE_DIR / "var" / "audit-witness.jsonl")
 TOOLGUARD_AUDIT_WITNESS_SECONDS = envint("TOOLGUARD_AUDIT_WITNESS_SECONDS", 60, minimum=1)
 TOOLGUARD_AUDIT_WITNESS_ENTRIES = envint("TOOLGUARD_AUDIT_WITNESS_ENTRIES", 1000, minimum=1)
+# The Merkle tree's signed checkpoints (docs/audit.md#merkle-tree-and-checkpoints): the
+# origin line and key name of every checkpoint note, and how old the latest may get.
+TOOLGUARD_LOG_ORIGIN = os.environ.get("TOOLGUARD_LOG_ORIGIN", "toolguard.example/audit")
+TOOLGUARD_CHECKPOINT_SECONDS = envint("TOOLGUARD_CHECKPOINT_SECONDS", 5, minimum=1)
+# The Merkle tree's maximum merge delay: an entry is a leaf at most this long after its commit.
+TOOLGUARD_AUDIT_MMD_SECONDS = envint("TOOLGUARD_AUDIT_MMD_SECONDS", 1, minimum=0)
+# The independent witness (docs/audit.md#the-witness): a C2SP tlog-witness server
+# every checkpoint is submitted to, and its verifier key (<name>+<key id>+<key>)
+# to check its cosignatures. Unset: no witness, and verify_audit says so.
+TOOLGUARD_WITNESS_URL = os.environ.get("TOOLGUARD_WITNESS_URL", "").rstrip("/")
+TOOLGUARD_WITNESS_KEY = os.environ.get("TOOLGUARD_WITNESS_KEY", "")
 # Unauthenticated requests: one audit entry per source address and minute, and
 # at most this many answered per address and minute before 429.
 TOOLGUARD_UNAUTHENTICATED_RATE = envint("TOOLGUARD_UNAUTHENTICATED_RATE", 60, minimum=1)

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import IsAuthenticated
 
 from approvals import api as approvals_api
-from staff import audit_api
+from staff import audit_api, receipt_api
 from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
@@ -36,6 +36,10 @@ api_v1 = [
     path("audit", audit_api.AuditListView.as_view(), name="audit-list"),
     path("audit/export", audit_api.AuditExportView.as_view(), name="audit-export"),
     path("audit/alerts", audit_api.AlertListView.as_view(), name="audit-alert-list"),
+    path("audit/checkpoint", audit_api.CheckpointView.as_view(), name="audit-checkpoint"),
+    path("audit/consistency", audit_api.ConsistencyProofView.as_view(), name="audit-consistency"),
+    path("audit/<int:entry_id>/proof", audit_api.InclusionProofView.as_view(), name="audit-inclusion-proof"),
+    path("audit/<int:entry_id>/receipt", receipt_api.ReceiptView.as_view(), name="audit-receipt"),
 ]
 
 handler400 = "toolguard.api.errors.bad_request"

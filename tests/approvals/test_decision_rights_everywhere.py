@@ -162,7 +162,7 @@ def case_service(user: User, approval: ApprovalRequest, decision: str) -> str:
 
 
 ENTRY_POINTS: list[Entry] = [review_page, case_page, api_session, api_basic, api_token, service, case_service]
-# Approve-all refuses any dual-control request outright (case_needs_two_reviewers).
+# Approve-all never approves a dual-control request; a case holding nothing else is refused (case_needs_two_reviewers).
 CASE_ENTRY_POINTS = {case_page, case_service}
 
 

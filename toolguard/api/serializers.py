@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from audit.serializers import AuditReferenceSerializer
 from core.api import ErrorSerializer
 from core.enums import ToolCallStatus
 from toolguard.api.formats import SESSION_ID
@@ -50,6 +51,10 @@ class ToolCallOutputSerializer(serializers.Serializer):
     replayed = serializers.BooleanField()
     arguments_mismatch = serializers.BooleanField()
     tool_message = serializers.JSONField()
+    audit = AuditReferenceSerializer(
+        allow_null=True,
+        help_text="The audit entry recording this outcome; keep it: its receipt proves the entry is in the log",
+    )
     http_status = serializers.IntegerField(
         required=False, help_text="In a batch only: the HTTP status this call alone would have been answered with"
     )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from core.models import AgentKey, ToolCall
 from toolguard.api.formats import Batch
-from toolguard.pipeline.executor import tool_call_execute
+from toolguard.pipeline.executor import Outcome, tool_call_execute
 
 
-def tool_call_batch_execute(*, agent_key: AgentKey, batch: Batch) -> list[tuple[ToolCall, int]]:
+def tool_call_batch_execute(*, agent_key: AgentKey, batch: Batch) -> list[tuple[ToolCall, Outcome]]:
     """Each call of one assistant message through the pipeline, in the model's order.
 
     In order, not in parallel: the model wrote them in sequence, and a later
@@ -16,5 +16,5 @@ def tool_call_batch_execute(*, agent_key: AgentKey, batch: Batch) -> list[tuple[
     answered = []
     for request in batch.calls:
         tool_call, outcome = tool_call_execute(agent_key=agent_key, request=request)
-        answered.append((tool_call, outcome.http_status))
+        answered.append((tool_call, outcome))
     return answered

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit.receipts import tool_call_reference
 from audit.services import AuditEvent, audit_append
 from core.agents import IsAgent
 from core.api import error_body, error_responses
@@ -36,10 +37,13 @@ from toolguard.api.schema import (
 )
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.api.services import tool_call_batch_execute
-from toolguard.pipeline.executor import tool_call_answer, tool_call_execute
+from toolguard.pipeline.executor import Outcome, tool_call_answer, tool_call_execute
 
 
-def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) -> dict[str, Any]:
+def tool_call_body(
+    tool_call: ToolCall, response: dict[str, Any] | None = None, *, audit: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The answer about one call; `audit` references the entry that recorded it (the agent's receipt)."""
     response = tool_call.response if response is None else response
     return {
         "id": str(tool_call.id),
@@ -57,11 +61,15 @@ def tool_call_body(tool_call: ToolCall, response: dict[str, Any] | None = None) 
             name=tool_call.tool,
             content=tool_content(response, call_id=str(tool_call.id)),
         ),
+        "audit": audit,
     }
 
 
-def batch_body(batch: Batch, answered: list[tuple[ToolCall, int]]) -> dict[str, Any]:
-    results = [{**tool_call_body(tool_call), "http_status": http_status} for tool_call, http_status in answered]
+def batch_body(batch: Batch, answered: list[tuple[ToolCall, Outcome]]) -> dict[str, Any]:
+    results = [
+        {**tool_call_body(tool_call, audit=outcome.audit), "http_status": outcome.http_status}
+        for tool_call, outcome in answered
+    ]
     return {
         "results": results,
         "tool_messages": batch_messages(batch.provider, [result["tool_message"] for result in results]),
@@ -175,7 +183,9 @@ class ToolCallCreateView(APIView):
             body = batch_body(call, answered)
             return Response(body, status=200, headers=_batch_retry_after(body["results"]))
         tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
-        return Response(tool_call_body(tool_call), status=outcome.http_status, headers=outcome.headers)
+        return Response(
+            tool_call_body(tool_call, audit=outcome.audit), status=outcome.http_status, headers=outcome.headers
+        )
 
 
 class ToolCallDetailView(APIView):
@@ -194,7 +204,8 @@ class ToolCallDetailView(APIView):
         tool_call = ToolCall.objects.filter(id=tool_call_id, customer_id=agent_key.customer_id).first()
         if tool_call is None:
             raise exceptions.NotFound("no such tool call")
-        return Response(tool_call_body(tool_call, tool_call_answer(tool_call)))
+        answer = tool_call_answer(tool_call)
+        return Response(tool_call_body(tool_call, answer, audit=tool_call_reference(str(tool_call.id))))
 
 
 class ToolListView(APIView):

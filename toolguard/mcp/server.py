@@ -22,6 +22,7 @@ from django.core.cache import cache
 from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from audit.receipts import tool_call_reference
 from core.enums import ToolCallStatus
 from core.models import AgentKey, ToolCall
 from core.tools import all_tools, get_tool
@@ -209,7 +210,8 @@ def _tools_call(
     call = named_call(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
     tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
     headers = {"Retry-After": outcome.headers["Retry-After"]} if "Retry-After" in outcome.headers else {}
-    return call_result(tool_call.response, call_id=str(tool_call.id)), headers
+    result = call_result(tool_call.response, call_id=str(tool_call.id), audit=outcome.audit)
+    return result, headers
 
 
 def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolResult:
@@ -225,22 +227,29 @@ def _call_status(agent_key: AgentKey, arguments: dict[str, Any]) -> mt.CallToolR
             "error": {"code": "not_found", "message": "no such tool call", "details": None},
         }
         return _result(content)
-    return call_result(tool_call_answer(tool_call), call_id=str(tool_call.id))
+    answer = tool_call_answer(tool_call)
+    return call_result(answer, call_id=str(tool_call.id), audit=tool_call_reference(str(tool_call.id)))
 
 
-def call_result(response: dict[str, Any], *, call_id: str) -> mt.CallToolResult:
+def call_result(response: dict[str, Any], *, call_id: str, audit: dict[str, Any] | None = None) -> mt.CallToolResult:
     content = tool_content(response, call_id=call_id)
     if content["status"] in (ToolCallStatus.PENDING_APPROVAL, ToolCallStatus.DISPATCHING):
         content["status_tool"] = STATUS_TOOL
-    return _result(content)
+    return _result(content, audit=audit)
 
 
-def _result(content: dict[str, Any]) -> mt.CallToolResult:
+# The result's _meta key for the audit entry recording it: metadata for the client
+# keeping receipts, not content for the model.
+AUDIT_META = "toolguard/audit"
+
+
+def _result(content: dict[str, Any], *, audit: dict[str, Any] | None = None) -> mt.CallToolResult:
     text = json.dumps(content, separators=(",", ":"), ensure_ascii=False)
     return mt.CallToolResult(
         content=[mt.TextContent(type="text", text=text)],
         structured_content=content,
         is_error=is_error(str(content["status"])),
+        _meta={AUDIT_META: audit} if audit is not None else None,
     )
 
 

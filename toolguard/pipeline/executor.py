@@ -26,6 +26,8 @@ from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from approvals.services import approval_request_create
+from audit.models import AuditEntry
+from audit.receipts import entry_reference, tool_call_reference
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
 from core import idempotency, metrics
@@ -72,6 +74,9 @@ class Outcome:
     replayed: bool = False
     arguments_mismatch: bool = False
     headers: dict[str, str] = field(default_factory=dict)
+    # The entry that recorded this outcome ({"entry_id", "leaf_hash"}), for the agent's receipt.
+    # Not part of what is stored for replays: a replay is recorded by an entry of its own.
+    audit: dict[str, Any] | None = None
 
     def stored(self) -> dict[str, Any]:
         """What a replay answers with."""
@@ -118,6 +123,8 @@ class _Call:
     dispatch: Dispatch | None = None
     # A settled outcome this call committed, for the hot cache: (entry, seconds to keep it).
     remember: tuple[dict[str, Any], float] | None = None
+    # The last entry this call wrote: the one that records its outcome.
+    recorded: AuditEntry | None = None
 
     @property
     def tool_name(self) -> str:
@@ -185,6 +192,11 @@ def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[Too
         requested_tool=request.name[:64],
     )
     outcome, tool_call = _run(call)
+    if call.dispatch is not None:
+        # The outbox recorded the upstream's answer after this call's own entries.
+        outcome.audit = tool_call_reference(str(call.id))
+    else:
+        outcome.audit = entry_reference(call.recorded)
     labels = call.tool_name if call.tool else "unknown"
     metrics.tool_call_count.labels(labels, outcome.status).inc()
     metrics.tool_execution_duration.labels(labels).observe(time.perf_counter() - call.started)
@@ -823,7 +835,10 @@ def _write_audit(call: _Call) -> None:
     if call.events:
         last = call.events[-1]
         call.events[-1] = AuditEvent(**{**last.__dict__, "duration_ms": call.elapsed_ms()})
-    audit_append(call.events)
+    written = audit_append(call.events)
+    if written:
+        # The last write wins: an earlier one rolled back with its transaction is superseded.
+        call.recorded = written[-1]
     call.events = []
 
 

@@ -1,0 +1,317 @@
+"""The Merkle tree over the audit log: stored-node proofs equal the RFC 9162 reference, checkpoints verify."""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import io
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from django.core.management import call_command
+from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+from rest_framework.test import APIClient
+from toolguard_verify.note import key_id, parse_checkpoint, verify_note
+
+from audit import tree
+from audit.models import AuditEntry, TreeCheckpoint, TreeNode
+from audit.witness import keypair_write, public_key
+from tests.audit.entries import append, event
+from tests.conftest import Bank, person_client
+from toolguard_verify import merkle
+
+pytestmark = pytest.mark.django_db
+
+# Mixed batch sizes: single entries, small batches, and one over VALUES_ROWS_MAX (the unnest path).
+BATCHES = [1, 1, 2, 3, 1, 5, 66]
+
+
+@pytest.fixture
+def signing(settings: Any, tmp_path: Path) -> Path:
+    private, public = keypair_write(tmp_path / "keys")
+    settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
+    settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
+    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "witness.jsonl")
+    return public
+
+
+def all_leaves() -> list[bytes]:
+    return [tree.entry_leaf_hash(entry) for entry in AuditEntry.objects.order_by("id").only("hash")]
+
+
+def fill(batches: list[int] = BATCHES) -> list[AuditEntry]:
+    written: list[AuditEntry] = []
+    for number, size in enumerate(batches):
+        written += append(*[event(tool_call_id=f"tree-{number}-{n}") for n in range(size)])
+    return written
+
+
+def sizes_to_check(total: int) -> list[int]:
+    # Every size of a fresh log; on a database other tests already wrote to, the newest 70 too.
+    return sorted({*range(1, min(total, 70) + 1), *range(max(total - 69, 1), total + 1)})
+
+
+def test_roots_and_proofs_equal_the_reference_for_every_size_index_and_old_size() -> None:
+    fill()
+    leaves = all_leaves()
+    assert tree.tree_size() == len(leaves) >= 70
+    for size in sizes_to_check(len(leaves)):
+        assert tree.root_hash(size) == merkle.root_hash(leaves[:size]), size
+        for index in range(size):
+            assert tree.inclusion_path(index, size) == merkle.inclusion_proof(leaves[:size], index), (index, size)
+        for old in range(1, size + 1):
+            assert tree.consistency_path(old, size) == merkle.consistency_proof(leaves[:size], old), (old, size)
+
+
+def test_every_entry_knows_its_leaf_in_id_order() -> None:
+    written = fill([3, 70])
+    ordered = list(AuditEntry.objects.order_by("id").values_list("id", flat=True))
+    for entry in written:
+        index = tree.leaf_index(entry.id)
+        assert index == ordered.index(entry.id)
+        assert TreeNode.objects.get(id=index).hash == tree.entry_leaf_hash(entry)
+        assert tree.entry_leaf_hash(entry) == merkle.leaf_hash(bytes.fromhex(entry.hash))
+    assert tree.leaf_index(ordered[-1] + 1000) is None
+
+
+def test_sizes_outside_the_tree_are_refused() -> None:
+    fill([4])
+    size = tree.tree_size()
+    with pytest.raises(tree.TreeError):
+        tree.root_hash(0)
+    with pytest.raises(tree.TreeError):
+        tree.inclusion_path(size, size)
+    with pytest.raises(tree.TreeError):
+        tree.consistency_path(size, size - 1)
+    with pytest.raises(tree.TreeError):
+        tree.root_hash(size + 1)  # nodes past the tree are not stored
+
+
+def test_checkpoints_are_signed_c2sp_notes_verifiable_with_the_public_key(signing: Path, settings: Any) -> None:
+    settings.TOOLGUARD_LOG_ORIGIN = "bank.example/toolguard-audit"
+    fill([5])
+    checkpoint = tree.checkpoint_make()
+    assert checkpoint is not None and checkpoint.size == tree.tree_size()
+    assert checkpoint.root_hash == merkle.root_hash(all_leaves())
+    key = public_key(str(signing))
+    assert key is not None
+    assert verify_note(checkpoint.note, "bank.example/toolguard-audit", key)
+    assert not verify_note(checkpoint.note, "another.example/log", key)
+    forged = checkpoint.note.replace(f"\n{checkpoint.size}\n", f"\n{checkpoint.size + 1}\n")
+    assert forged != checkpoint.note and not verify_note(forged, "bank.example/toolguard-audit", key)
+    parsed = parse_checkpoint(checkpoint.note)
+    assert (parsed.origin, parsed.size, parsed.root_hash) == (
+        "bank.example/toolguard-audit",
+        checkpoint.size,
+        checkpoint.root_hash,
+    )
+    body, _, signature = checkpoint.note.partition("\n\n")
+    assert body == f"bank.example/toolguard-audit\n{checkpoint.size}\n{base64.b64encode(checkpoint.root_hash).decode()}"
+    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    assert signature.startswith("\u2014 bank.example/toolguard-audit ")
+    assert base64.b64decode(signature.split()[-1])[:4] == key_id("bank.example/toolguard-audit", raw)
+    # Nothing new: no new checkpoint; new entries: one at the new size, the old one kept.
+    assert tree.checkpoint_make() == checkpoint
+    fill([2])
+    newer = tree.checkpoint_make()
+    assert newer is not None and newer.size == checkpoint.size + 2
+    assert tree.checkpoint_latest() == newer and tree.checkpoint_at(checkpoint.size) == checkpoint
+    assert merkle.verify_consistency(
+        checkpoint.size,
+        newer.size,
+        checkpoint.root_hash,
+        newer.root_hash,
+        tree.consistency_path(checkpoint.size, newer.size),
+    )
+
+
+def test_without_a_signing_key_nothing_is_signed(settings: Any) -> None:
+    settings.TOOLGUARD_AUDIT_SIGNING_KEY = settings.TOOLGUARD_AUDIT_PUBLIC_KEY = ""
+    fill([2])
+    assert tree.checkpoint_make() is None
+    assert not TreeCheckpoint.objects.exists()
+
+
+def test_appends_leave_the_tree_to_the_timer_which_integrates_and_checkpoints(
+    signing: Path, settings: Any, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    armed: list[float] = []
+    monkeypatch.setattr(tree, "_timer_arm", armed.append)
+    tree.tree_integrate()
+    before = tree._integrated()
+    with django_capture_on_commit_callbacks(execute=True):
+        written = fill([2])
+    # The append wrote no tree rows (that stays off the chain lock); it armed the timer.
+    assert tree._integrated() == before
+    assert armed == [float(settings.TOOLGUARD_AUDIT_MMD_SECONDS)]
+    # What the timer runs (its own thread would then close its connection).
+    assert tree.tree_integrate() == 2
+    assert tree._integrated() == (before[0] + 2, written[-1].id)
+    assert tree.tree_integrate() == 0
+    assert tree.checkpoint_when_due() is None  # none yet: signed now, and it covers everything
+    first = tree.checkpoint_latest()
+    assert first is not None and first.size == before[0] + 2
+    # New entries while the checkpoint is fresh: integrated, not signed yet; due later.
+    fill([1])
+    wait = tree.checkpoint_when_due()
+    assert wait is not None and 0 < wait <= settings.TOOLGUARD_CHECKPOINT_SECONDS
+    assert tree.checkpoint_latest() == first
+    monkeypatch.setattr(
+        tree.timezone, "now", lambda: first.created_at + timedelta(seconds=settings.TOOLGUARD_CHECKPOINT_SECONDS)
+    )
+    assert tree.checkpoint_scheduled() == tree.tree_size() == first.size + 1
+
+
+def test_readers_integrate_first(signing: Path) -> None:
+    # An entry is never committed yet unknown to the tree for whoever asks: size, leaf and checkpoint integrate.
+    [entry] = fill([1])
+    assert tree.leaf_index(entry.id) == tree._integrated()[0] - 1
+    fill([2])
+    assert tree.tree_size() == AuditEntry.objects.count() == tree._integrated()[0]
+    fill([1])
+    checkpoint = tree.checkpoint_make()
+    assert checkpoint is not None and checkpoint.size == AuditEntry.objects.count()
+
+
+def test_checkpoints_and_nodes_are_append_only(signing: Path) -> None:
+    fill([3])
+    checkpoint = tree.checkpoint_make()
+    assert checkpoint is not None
+    for sql in (
+        "UPDATE audit_treecheckpoint SET size = size + 1",
+        "DELETE FROM audit_treecheckpoint",
+        "UPDATE audit_treenode SET hash = hash",
+        "DELETE FROM audit_treenode",
+    ):
+        with pytest.raises(DatabaseError) as caught, transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
+        assert "append-only" in str(caught.value), sql
+    assert tree.checkpoint_latest() == checkpoint
+
+
+def insert_without_tree(count: int) -> list[int]:
+    """Entries as a database from before the tree holds them: in the log, not in the tree."""
+    ids = []
+    with connection.cursor() as cursor:
+        for n in range(count):
+            digest = f"{n:04x}".rjust(64, "e")
+            cursor.execute(
+                "INSERT INTO audit_auditentry (timestamp, actor, actor_type, customer, action, result, tool, "
+                "tool_call_id, session_id, idempotency_key, approval_id, details, prev_hash, hash) "
+                "VALUES (%s, 'system', 'system', '', 'tool_call_received', 'success', '', '', '', '', '', '{}', %s, %s)"
+                " RETURNING id",
+                [timezone.now(), "0" * 64, digest],
+            )
+            ids.append(cursor.fetchone()[0])
+    return ids
+
+
+def test_the_migration_builds_the_tree_for_entries_written_before_it(signing: Path) -> None:
+    fill([2])
+    legacy = insert_without_tree(9)
+    assert tree._integrated()[1] < legacy[0]
+    # What migration 0010 runs on an upgraded database.
+    migration = importlib.import_module("audit.migrations.0010_merkle_tree")
+    migration.tree_build_forward(None, None)
+    leaves = all_leaves()
+    assert tree.tree_size() == len(leaves)
+    assert tree.root_hash(len(leaves)) == merkle.root_hash(leaves)
+    assert [tree.leaf_index(entry_id) for entry_id in legacy] == list(range(len(leaves) - 9, len(leaves)))
+    # The writer carries on from the built tree, and a second build finds nothing left to add.
+    fill([3])
+    assert tree.root_hash(tree.tree_size()) == merkle.root_hash(all_leaves())
+    assert tree.tree_build() == 0
+    out = io.StringIO()
+    call_command("audit_tree_build", stdout=out)
+    assert out.getvalue().startswith("0 entries added")
+    assert tree.checkpoint_latest() is not None
+
+
+# --- the endpoints ---------------------------------------------------------------------------
+
+
+def b64d(value: str) -> bytes:
+    return base64.b64decode(value, validate=True)
+
+
+def test_the_endpoints_give_proofs_that_verify(bank: Bank, compliance: APIClient, signing: Path) -> None:
+    written = fill([3, 4])
+    first = tree.checkpoint_make()
+    assert first is not None
+    more = fill([5])
+    latest = tree.checkpoint_make()
+    assert latest is not None
+
+    body = compliance.get("/api/v1/audit/checkpoint").json()
+    assert body == {
+        "checkpoint": latest.note,
+        "size": latest.size,
+        "root_hash": base64.b64encode(latest.root_hash).decode(),
+    }
+    key = public_key(str(signing))
+    assert verify_note(body["checkpoint"], "toolguard.example/audit", key)
+    old = compliance.get("/api/v1/audit/checkpoint", {"size": first.size}).json()
+    assert old["size"] == first.size and b64d(old["root_hash"]) == first.root_hash
+
+    # Inclusion: at the latest checkpoint by default, and at an older size.
+    for entry in [*written, *more]:
+        proof = compliance.get(f"/api/v1/audit/{entry.id}/proof").json()
+        assert set(proof) == {"leaf_index", "tree_size", "leaf_hash", "inclusion_path"}
+        assert proof["tree_size"] == latest.size and proof["leaf_index"] == tree.leaf_index(entry.id)
+        assert b64d(proof["leaf_hash"]) == merkle.leaf_hash(bytes.fromhex(entry.hash))
+        path = [b64d(value) for value in proof["inclusion_path"]]
+        assert merkle.verify_inclusion(
+            b64d(proof["leaf_hash"]), proof["leaf_index"], latest.size, path, latest.root_hash
+        )
+    for entry in written:
+        proof = compliance.get(f"/api/v1/audit/{entry.id}/proof", {"size": first.size}).json()
+        path = [b64d(value) for value in proof["inclusion_path"]]
+        assert merkle.verify_inclusion(b64d(proof["leaf_hash"]), proof["leaf_index"], first.size, path, first.root_hash)
+
+    # Consistency between the two checkpoints.
+    answer = compliance.get("/api/v1/audit/consistency", {"from": first.size, "to": latest.size}).json()
+    assert answer["from"] == first.size and answer["to"] == latest.size
+    path = [b64d(value) for value in answer["consistency_path"]]
+    assert merkle.verify_consistency(first.size, latest.size, first.root_hash, latest.root_hash, path)
+
+
+def error(response: Any) -> tuple[int, str]:
+    return response.status_code, response.json()["error"]["code"]
+
+
+def test_the_endpoints_refuse_with_stable_codes(bank: Bank, compliance: APIClient, signing: Path) -> None:
+    [entry] = fill([1])
+    checkpoint = tree.checkpoint_make()
+    assert checkpoint is not None
+    [later] = fill([1])
+    size = tree.tree_size()
+    assert error(compliance.get("/api/v1/audit/checkpoint", {"size": size})) == (404, "checkpoint_not_found")
+    assert error(compliance.get("/api/v1/audit/checkpoint", {"size": "x"})) == (400, "invalid_size")
+    assert error(compliance.get(f"/api/v1/audit/{later.id + 10_000}/proof")) == (404, "entry_not_found")
+    # The later entry is past the latest checkpoint (the default size), but in the current tree.
+    assert error(compliance.get(f"/api/v1/audit/{later.id}/proof")) == (404, "entry_not_in_tree")
+    assert compliance.get(f"/api/v1/audit/{later.id}/proof", {"size": size}).status_code == 200
+    for bad in ("0", "-1", "x", str(size + 1)):
+        assert error(compliance.get(f"/api/v1/audit/{entry.id}/proof", {"size": bad})) == (400, "invalid_size"), bad
+    for params in ({"from": 2, "to": 1}, {"from": 0, "to": 1}, {"to": 1}, {"from": 1, "to": size + 1}):
+        assert error(compliance.get("/api/v1/audit/consistency", params)) == (400, "invalid_size"), params
+
+
+def test_only_compliance_staff_get_proofs(bank: Bank) -> None:
+    [entry] = fill([1])
+    for client in (APIClient(), person_client(bank.reviewer)):
+        for path in ("/api/v1/audit/checkpoint", f"/api/v1/audit/{entry.id}/proof", "/api/v1/audit/consistency"):
+            assert client.get(path).status_code in (401, 403), path
+
+
+def test_no_checkpoint_yet_is_a_404(bank: Bank, compliance: APIClient, settings: Any) -> None:
+    settings.TOOLGUARD_AUDIT_SIGNING_KEY = settings.TOOLGUARD_AUDIT_PUBLIC_KEY = ""
+    [entry] = fill([1])
+    if TreeCheckpoint.objects.exists():
+        pytest.skip("another test committed checkpoints to this database")
+    assert error(compliance.get("/api/v1/audit/checkpoint")) == (404, "checkpoint_not_found")
+    assert error(compliance.get(f"/api/v1/audit/{entry.id}/proof")) == (404, "checkpoint_not_found")
