@@ -398,6 +398,15 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
         messages.error(request, text)
     else:
         messages.success(request, text)
+    if outcome.audit is not None:
+        # The reviewer's receipt for the whole case: the entry that names every request and its fate.
+        entry_id = outcome.audit["entry_id"]
+        messages.info(
+            request,
+            f"Recorded as audit entry {entry_id} (leaf hash {outcome.audit['leaf_hash']}); its receipt is at "
+            f"/api/v1/audit/{entry_id}/receipt once a checkpoint covers it.",
+            extra_tags="receipt",
+        )
     if remaining:
         # What is still pending here is the reviewer's next look, named by a request still in it.
         return redirect("review:case", approval_id=remaining[0])

@@ -177,6 +177,18 @@ def test_a_case_decision_names_the_case_entry(bank: Bank, alice: Any) -> None:
     assert entry.action == "case_decided" and outcome.audit["leaf_hash"] == leaf_of(entry.id)
 
 
+def test_the_case_page_tells_the_reviewer_their_entry(bank: Bank, alice: Any) -> None:
+    approvals = [_hold(alice, f"p{n}") for n in range(2)]
+    page = Client()
+    page.force_login(bank.reviewer)
+    requests = ",".join(f"{a.id}:{a.version}" for a in approvals)
+    body = {"decision": "reject", "reason_code": "suspected_fraud", "reason": "not hers", "requests": requests}
+    html = page.post(f"/review/cases/{approvals[0].id}/decision/", body, follow=True).content.decode()
+    entry = AuditEntry.objects.filter(action="case_decided").latest("id")
+    assert f"Recorded as audit entry {entry.id} (leaf hash {leaf_of(entry.id)})" in html
+    assert f"/api/v1/audit/{entry.id}/receipt" in html
+
+
 def test_the_compliance_entry_page_offers_the_receipt_once_covered(bank: Bank, alice: Any, signing: Path) -> None:
     body = alice.post("/api/v1/tool-calls", transfer_call(key="r7", amount=1000), format="json").json()
     entry_id = body["audit"]["entry_id"]
