@@ -259,6 +259,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several components have a `status` field with its own choices: each set is named once.
+    "ENUM_NAME_OVERRIDES": {"ApprovalStatusEnum": "approvals.models.ApprovalRequest.Status"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "toolguard.api.schema.postprocess_error_responses",
