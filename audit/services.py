@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
+from toolguard_verify.receipt import HASHED_FIELDS
 
 from audit import tree
 from audit.alerts import alerts_detect
@@ -38,23 +39,6 @@ GENESIS_HASH = "0" * 64
 AUDIT_CHAIN_LOCK_ID = 7_243_180_526
 
 
-HASHED_FIELDS = (
-    "timestamp",
-    "actor",
-    "actor_type",
-    "customer",
-    "action",
-    "result",
-    "tool",
-    "tool_call_id",
-    "session_id",
-    "idempotency_key",
-    "approval_id",
-    "details",
-    "duration_ms",
-    # Hashed only when set, so entries written before it existed keep their hashes.
-    "operation_hash",
-)
 # The actions whose details carry a call's canonical arguments: one logical operation each.
 OPERATION_ACTIONS = frozenset({AuditAction.TRANSFER_INITIATED})
 # Values, so a member and the plain string it stands for are both found.

@@ -35,7 +35,7 @@ from toolguard_verify.note import (
 )
 from toolguard_verify.note import verify_note as _verify_note
 
-# The fields the chain hash covers, in toolguard's order (audit.services.HASHED_FIELDS).
+# The fields the chain hash covers, in toolguard's order: the log's writer (audit.services) reads them here.
 HASHED_FIELDS: tuple[str, ...] = (
     "timestamp",
     "actor",
