@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,10 +39,11 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from audit.witness import keypair_write
 from core import idempotency
 from core.idempotency import IdempotencyScope
 from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
-from tests.live import Gunicorn, RedisServer, free_port, gunicorn, unique
+from tests.live import ROOT, Gunicorn, RedisServer, child_env, free_port, gunicorn, unique
 
 pytestmark = pytest.mark.live
 
@@ -83,6 +88,8 @@ class Live:
     # The tour's own customers, so balances the fuzzer drained cannot change its answers.
     tour_bank: Bank
     tour_sfx: str
+    # The server's settings, for the commands the tour runs beside it.
+    env: dict[str, str]
     # Path parameter -> ids that exist, for positive cases to aim at.
     known: dict[str, list[str]] = field(default_factory=dict)
     seen: Counter[tuple[str, str, int]] = field(default_factory=Counter)
@@ -138,14 +145,23 @@ def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
     sfx, tour_sfx = unique("-"), unique("-")
     with django_db_blocker.unblock():
         bank, tour_bank = make_bank(sfx), make_bank(tour_sfx)
-    # Far above what the fuzzer sends, so cases reach the pipeline instead of the limiter.
-    with gunicorn(workers=2, env={"TOOLGUARD_AGENT_RATE": "100000/min"}) as server:
+    # Far above what the fuzzer sends, so cases reach the pipeline instead of the limiter. The
+    # log signs checkpoints with a key of the test's own, only when the tour asks (a day apart).
+    keys = Path(tempfile.mkdtemp(prefix="tour-keys-"))
+    private, _ = keypair_write(keys)
+    env = {
+        "TOOLGUARD_AGENT_RATE": "100000/min",
+        "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
+        "TOOLGUARD_AUDIT_WITNESS": str(keys / "heads.jsonl"),
+        "TOOLGUARD_CHECKPOINT_SECONDS": "86400",
+    }
+    with gunicorn(workers=2, env=env) as server:
         sessions = {
             "agent": agent_session(bank.alice_key),
             "reviewer": person_session(server.url, bank.reviewer.username),
             "compliance": person_session(server.url, bank.compliance.username),
         }
-        live = Live(server, bank, sfx, sessions, tour_bank, tour_sfx)
+        live = Live(server, bank, sfx, sessions, tour_bank, tour_sfx, env)
         seed(live)
         yield live
         for session in sessions.values():
@@ -250,6 +266,10 @@ def test_fuzzed_responses_are_documented(live: Live, persona: str) -> None:
 ZERO_ID = "00000000-0000-0000-0000-000000000000"
 
 
+# What names a missing resource where the path alone names none (the latest checkpoint always exists).
+MISSING_QUERY = {"/api/v1/audit/checkpoint": "?size=999999999"}
+
+
 class Tour:
     """Requests made on purpose, each held to the fuzzer's checks; `seen` is what the tour provoked."""
 
@@ -293,7 +313,9 @@ class Tour:
                 continue
             method, path = label.split(" ", 1)
             owner = "agent" if "/tool" in path else "reviewer" if "/approvals" in path else "compliance"
-            url = path.format(tool_call_id=ZERO_ID, approval_id=ZERO_ID) + query
+            url = path.format(tool_call_id=ZERO_ID, approval_id=ZERO_ID, entry_id=0) + query
+            if status == 404 and not query:
+                url += MISSING_QUERY.get(path, "")
             body = {"decision": "approve"} if path.endswith("/decision") else {"name": "nope", "session_id": "sweep"}
             response = self.call(persona or owner, method, url, json=body if method == "POST" else None)
             self.expect(status, label, response)
@@ -429,6 +451,44 @@ def test_every_documented_response_is_real_and_conforms(live: Live) -> None:
         response = tour.call(persona, "GET", "/api/v1/audit/alerts", params=params)
         tour.expect(status, "GET /api/v1/audit/alerts", response)
     assert tour.call("compliance", "GET", "/api/v1/audit/alerts", params={"session": session}).json()
+
+    # The verifiable log: a checkpoint signed now covers the first call's entry; the next call's
+    # entry waits for the next checkpoint (a day away on this server), so its receipt is 409.
+    signed = subprocess.run(
+        [sys.executable, "manage.py", "audit_tree_build"],
+        cwd=ROOT,
+        env=child_env(**live.env),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert signed.returncode == 0 and "checkpoint at size" in signed.stdout, signed.stderr
+    covered = done.json()["audit"]["entry_id"]
+    later = transfer(202, native_transfer(sfx, amount=1_000, key=unique("k"), session=unique("s")))
+    uncovered = later.json()["audit"]["entry_id"]
+    checkpoint = "/api/v1/audit/checkpoint"
+    for status, persona, params in [(200, "compliance", {}), (400, "compliance", {"size": "x"}), (403, "agent", {})]:
+        tour.expect(status, f"GET {checkpoint}", tour.call(persona, "GET", checkpoint, params=params))
+    size = tour.call("compliance", "GET", checkpoint).json()["size"]
+    consistency = "/api/v1/audit/consistency"
+    for status, persona, params in [
+        (200, "compliance", {"from": "1", "to": str(size)}),
+        (400, "compliance", {"from": str(size), "to": "1"}),
+        (403, "agent", {"from": "1", "to": str(size)}),
+    ]:
+        tour.expect(status, f"GET {consistency}", tour.call(persona, "GET", consistency, params=params))
+    proof = "/api/v1/audit/{entry_id}/proof"
+    for status, persona, params in [(200, "compliance", {}), (400, "compliance", {"size": "x"}), (403, "agent", {})]:
+        response = tour.call(persona, "GET", proof.format(entry_id=covered), params=params)
+        tour.expect(status, f"GET {proof}", response, path_parameters={"entry_id": covered})
+    receipt = "/api/v1/audit/{entry_id}/receipt"
+    for status, persona, entry_id in [
+        (200, "agent", covered),  # the agent's own customer's entry
+        (403, "reviewer", covered),
+        (409, "compliance", uncovered),
+    ]:
+        response = tour.call(persona, "GET", receipt.format(entry_id=entry_id))
+        tour.expect(status, f"GET {receipt}", response, path_parameters={"entry_id": entry_id})
 
     # Everywhere: a wrong key, a missing resource, a request line past gunicorn's limit.
     tour.sweep(401, "bad")
