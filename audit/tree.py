@@ -356,13 +356,17 @@ _state = threading.Lock()
 
 
 def checkpoint_when_due() -> float | None:
-    """Make a checkpoint if the last one is TOOLGUARD_CHECKPOINT_SECONDS old; return the seconds until the next is due.
+    """Make a checkpoint if the last one is old enough (the MMD, or TOOLGUARD_CHECKPOINT_SECONDS if
+    shorter); return the seconds until the next is due.
 
     None when nothing is left to sign (no key, or the tree is in the latest checkpoint).
     """
     if signing_key() is None:
         return None
-    every = settings.TOOLGUARD_CHECKPOINT_SECONDS
+    # The maximum merge delay binds: an entry is in a signed checkpoint MMD after its commit
+    # (checkpoints then come at least that often while entries arrive, and never less often
+    # than TOOLGUARD_CHECKPOINT_SECONDS).
+    every = min(settings.TOOLGUARD_CHECKPOINT_SECONDS, settings.TOOLGUARD_AUDIT_MMD_SECONDS)
     latest = checkpoint_latest()
     age = every if latest is None else (timezone.now() - latest.created_at).total_seconds()
     if age >= every:
@@ -378,9 +382,9 @@ def tree_after_commit() -> None:
     """After an append commits: make sure this process's timer will integrate it. Costs the append nothing else.
 
     One timer per process: appends in the meantime find it set. So an entry
-    is a leaf at most TOOLGUARD_AUDIT_MMD_SECONDS after its commit, and in a
-    checkpoint at most TOOLGUARD_CHECKPOINT_SECONDS after that, while the
-    process that wrote it runs; the worker's schedule covers one that stops.
+    is a leaf, and in a signed checkpoint, about TOOLGUARD_AUDIT_MMD_SECONDS
+    after its commit while the process that wrote it runs; the worker's
+    schedule covers one that stops.
     """
     _timer_arm(float(settings.TOOLGUARD_AUDIT_MMD_SECONDS))
 

@@ -154,6 +154,7 @@ def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
         "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
         "TOOLGUARD_AUDIT_WITNESS": str(keys / "heads.jsonl"),
         "TOOLGUARD_CHECKPOINT_SECONDS": "86400",
+        "TOOLGUARD_AUDIT_MMD_SECONDS": "86400",
     }
     with gunicorn(workers=2, env=env) as server:
         sessions = {
