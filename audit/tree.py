@@ -382,9 +382,10 @@ def tree_after_commit() -> None:
     """After an append commits: make sure this process's timer will integrate it. Costs the append nothing else.
 
     One timer per process: appends in the meantime find it set. So an entry
-    is a leaf, and in a signed checkpoint, about TOOLGUARD_AUDIT_MMD_SECONDS
-    after its commit while the process that wrote it runs; the worker's
-    schedule covers one that stops.
+    is a leaf, and in a signed checkpoint, TOOLGUARD_AUDIT_MMD_SECONDS after
+    its commit (plus the round's own work) while the process that wrote it
+    runs: at most one checkpoint per writing process and MMD. The worker's
+    schedule covers a process that stops.
     """
     _timer_arm(float(settings.TOOLGUARD_AUDIT_MMD_SECONDS))
 
@@ -403,17 +404,17 @@ def _timer_fire() -> None:
     global _timer
     with _state:
         _timer = None  # an append committed from now on arms the next round
-    wait = None
     try:
+        # What this round integrates is signed now, however fresh another process's
+        # checkpoint is: that is what bounds an entry's wait by the MMD. Appends
+        # committed from here on arm the next round.
         tree_integrate()
-        wait = checkpoint_when_due()
+        checkpoint_make()
         _witness_submit()
     except Exception:
         logger.exception("could not integrate the audit tree or make a checkpoint")
     finally:
         connection.close()  # this thread's own connection
-    if wait is not None:
-        _timer_arm(max(wait, float(settings.TOOLGUARD_AUDIT_MMD_SECONDS)))
 
 
 def checkpoint_scheduled() -> int | None:
