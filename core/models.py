@@ -284,6 +284,10 @@ class ValueEntry(models.Model):
                 include=["reporting_cents", "status"],
                 name="value_beneficiary_window",
             ),
+            # The values no rate has converted yet, which a rate loaded later converts (core.rates).
+            models.Index(
+                fields=["currency"], condition=models.Q(reporting_cents__isnull=True), name="value_waiting_rate"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -138,10 +138,17 @@ def values_convert_waiting() -> int:
     a rate loaded late for their day lets the windows add them up again.
     """
     converted_now = 0
+    # Waiting values are few (the partial index value_waiting_rate holds only them); a
+    # rate is read once per currency and day, however many values of that day wait.
+    rates: dict[tuple[str, date], Decimal | None] = {}
     waiting = ValueEntry.objects.filter(reporting_cents__isnull=True).exclude(currency="")
     for entry in waiting.only("id", "value_cents", "currency", "created_at"):
-        reporting = in_reporting(entry.value_cents, entry.currency, entry.created_at)
-        if reporting is not None:
+        day = (entry.currency, timezone.localdate(entry.created_at))
+        if day not in rates:
+            rates[day] = rate_on(*day)
+        rate = rates[day]
+        if rate is not None:
+            reporting = converted(entry.value_cents, rate)
             ValueEntry.objects.filter(id=entry.id, reporting_cents__isnull=True).update(reporting_cents=reporting)
             converted_now += 1
     return converted_now

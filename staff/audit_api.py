@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from toolguard_verify.note import b64
 
 from audit import tree
 from audit.export import csv_lines, export_proof, jsonl_lines
@@ -180,7 +181,7 @@ def _checkpoint_body(checkpoint: tree.Checkpoint) -> dict[str, object]:
     return {
         "checkpoint": checkpoint.note,
         "size": checkpoint.size,
-        "root_hash": tree.b64_hashes([checkpoint.root_hash])[0],
+        "root_hash": b64(checkpoint.root_hash),
     }
 
 
@@ -262,7 +263,7 @@ class InclusionProofView(APIView):
             {
                 "leaf_index": index,
                 "tree_size": size,
-                "leaf_hash": tree.b64_hashes([tree.entry_leaf_hash(entry)])[0],
+                "leaf_hash": b64(tree.entry_leaf_hash(entry)),
                 "inclusion_path": tree.b64_hashes(tree.inclusion_path(index, size)),
             }
         )
