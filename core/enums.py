@@ -92,6 +92,7 @@ class AuditAction(models.TextChoices):
     # People: keys, sessions, alerts, tokens, second factors.
     AGENT_KEY_ISSUED = "agent_key_issued", "Agent key issued"
     AGENT_KEY_REVOKED = "agent_key_revoked", "Agent key revoked"
+    OAUTH_PRINCIPAL_CREATED = "oauth_principal_created", "OAuth client and subject first seen"
     KEY_RELEASED = "key_released", "Agent key released"
     SESSION_RELEASED = "session_released", "Session released"
     ALERT_ACKNOWLEDGED = "alert_acknowledged", "Alert acknowledged"

@@ -88,6 +88,10 @@ class AgentKey(models.Model):
     quarantined_at = models.DateTimeField(null=True, blank=True)
     released_at = models.DateTimeField(null=True, blank=True)
     released_by = models.CharField(max_length=150, blank=True)
+    # Set for a key that stands for a principal authenticated elsewhere (an
+    # OAuth client and subject, people/oauth.py): it has no secret of its own
+    # and is named by this in the audit log, limits and quarantines.
+    principal_name = models.CharField(max_length=150, blank=True)
 
     objects = AgentKeyManager()
 
@@ -103,7 +107,7 @@ class AgentKey(models.Model):
     @property
     def label(self) -> str:
         """How the key appears in the audit log: identifiable, never usable."""
-        return f"agent:{self.customer.external_id}:{self.prefix}"
+        return self.principal_name or f"agent:{self.customer.external_id}:{self.prefix}"
 
     @property
     def is_quarantined(self) -> bool:

@@ -86,6 +86,19 @@ def agent_key_authenticate(raw_key: str) -> AgentKey | None:
     return key
 
 
+def agent_key_by_prefix(prefix: str) -> AgentKey | None:
+    """The live key with this prefix, with its customer, for a principal authenticated
+    elsewhere (an OAuth token, people/oauth.py) whose key has no secret to check."""
+    if _enabled():
+        cached = _get(_key_cache_key(prefix))
+        if isinstance(cached, AgentKey):
+            return cached
+    key = AgentKey.objects.select_related("customer").filter(prefix=prefix, revoked_at__isnull=True).first()
+    if key is not None and _enabled():
+        _add(_key_cache_key(prefix), key)
+    return key
+
+
 def agent_key_forget(key: AgentKey) -> None:
     """Call in the transaction that revokes, quarantines or releases the key."""
     _forget(_key_cache_key(key.prefix))

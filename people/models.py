@@ -90,3 +90,32 @@ class KeyCustody(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person_id} {self.act} {self.key_id}"
+
+
+class OAuthPrincipal(models.Model):
+    """An OAuth client acting for a subject on a customer's behalf at /mcp (people/oauth.py).
+
+    Created on the first verified access token that names it, with an agent
+    key of its own that has no secret: every tool call, limit, quarantine,
+    session and audit entry reads that key as it reads any other, named by
+    `oauth:<client_id>/<sub>` instead of a prefix. A subject acting for a
+    second customer is a second principal: a key belongs to one customer.
+    """
+
+    issuer = models.CharField(max_length=255)
+    client_id = models.CharField(max_length=255)
+    subject = models.CharField(max_length=255)
+    customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="+")
+    key = models.OneToOneField("core.AgentKey", on_delete=models.PROTECT, related_name="oauth_principal")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # Also the index of the lookup every OAuth call makes (people.oauth.oauth_principal_key).
+            models.UniqueConstraint(
+                fields=["issuer", "client_id", "subject", "customer"], name="oauth_principal_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.key.label

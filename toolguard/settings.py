@@ -355,6 +355,22 @@ TOOLGUARD_WITNESS_KEY = os.environ.get("TOOLGUARD_WITNESS_KEY", "")
 TOOLGUARD_UNAUTHENTICATED_RATE = envint("TOOLGUARD_UNAUTHENTICATED_RATE", 60, minimum=1)
 TOOLGUARD_METRICS_TOKEN = os.environ.get("TOOLGUARD_METRICS_TOKEN", "")
 TOOLGUARD_AGENT_RATE = os.environ.get("TOOLGUARD_AGENT_RATE", "1200/min")
+# /mcp as an OAuth 2.1 protected resource (off while no issuer is trusted): access
+# tokens are JWTs signed by one of these issuers (keys from their discovery
+# documents), for this audience, acting for the customer their claim names.
+TOOLGUARD_OAUTH_ISSUERS = envlist("TOOLGUARD_OAUTH_ISSUERS", [])
+# Empty: `<base>/mcp` of the request (set it whenever ALLOWED_HOSTS is broad).
+TOOLGUARD_RESOURCE_URI = os.environ.get("TOOLGUARD_RESOURCE_URI", "").strip()
+TOOLGUARD_OAUTH_CUSTOMER_CLAIM = os.environ.get("TOOLGUARD_OAUTH_CUSTOMER_CLAIM", "").strip() or "customer"
+# How long an issuer's signing keys are used before they are fetched again, and
+# how often at most a token naming an unknown key may cause a fetch.
+TOOLGUARD_OAUTH_JWKS_SECONDS = envint("TOOLGUARD_OAUTH_JWKS_SECONDS", 600, minimum=1)
+TOOLGUARD_OAUTH_JWKS_REFRESH_SECONDS = envint("TOOLGUARD_OAUTH_JWKS_REFRESH_SECONDS", 10, minimum=0)
+for _issuer in TOOLGUARD_OAUTH_ISSUERS:
+    if not re.fullmatch(r"https?://[^\s?#]+", _issuer):
+        raise ImproperlyConfigured(f"TOOLGUARD_OAUTH_ISSUERS: {_issuer!r} is not an http(s) issuer URL")
+if TOOLGUARD_RESOURCE_URI and not re.fullmatch(r"https?://[^\s#]+", TOOLGUARD_RESOURCE_URI):
+    raise ImproperlyConfigured(f"TOOLGUARD_RESOURCE_URI must be an absolute http(s) URL, got {TOOLGUARD_RESOURCE_URI!r}")
 if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
     raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
 TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)

@@ -12,6 +12,7 @@ from staff import audit_api, receipt_api
 from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
+from toolguard.mcp.oauth import protected_resource_metadata
 from toolguard.mcp.views import mcp_endpoint
 
 
@@ -51,6 +52,9 @@ urlpatterns = [
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", login_required(SpectacularSwaggerView.as_view(url_name="schema")), name="swagger-ui"),
     path("mcp", mcp_endpoint, name="mcp"),
+    # RFC 9728: at the root, and with the resource's path appended, where clients look first.
+    path(".well-known/oauth-protected-resource", protected_resource_metadata, name="oauth-protected-resource"),
+    path(".well-known/oauth-protected-resource/mcp", protected_resource_metadata),
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),

@@ -14,6 +14,7 @@ import json
 import math
 import secrets
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,8 +111,20 @@ def _session_cache_key(session_id: str) -> str:
 # -- messages --------------------------------------------------------------------
 
 
-def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None, protocol_version: str | None) -> Reply:
-    """One JSON-RPC message posted to /mcp, answered as the transport requires."""
+def message_handle(
+    *,
+    agent_key: AgentKey,
+    message: Any,
+    session_id: str | None,
+    protocol_version: str | None,
+    scope_challenge: Callable[[Any, str], Reply] | None = None,
+) -> Reply:
+    """One JSON-RPC message posted to /mcp, answered as the transport requires.
+
+    `scope_challenge` answers a call of a tool the caller's OAuth token has no
+    scope for (403 insufficient_scope, so the client may ask for more); the call
+    still goes through the pipeline first, which records the refusal.
+    """
     if isinstance(message, list):
         return error_reply(400, None, mt.INVALID_REQUEST, "JSON-RPC batches are not supported; send one message")
     try:
@@ -148,8 +161,15 @@ def message_handle(*, agent_key: AgentKey, message: Any, session_id: str | None,
             result, headers = _tools_call(agent_key, session_id, parsed.id, params)
         except MalformedRequest as exc:
             return error_reply(200, parsed.id, mt.INVALID_PARAMS, str(exc))
+        if scope_challenge is not None and _error_code(result) == "tool_not_allowed":
+            return scope_challenge(parsed.id, params.name)
         return result_reply(parsed.id, result, **headers)
     return error_reply(200, parsed.id, mt.METHOD_NOT_FOUND, f"method {parsed.method[:64]!r} is not supported")
+
+
+def _error_code(result: mt.CallToolResult) -> str | None:
+    error = (result.structured_content or {}).get("error")
+    return error.get("code") if isinstance(error, dict) else None
 
 
 def _bad_id_reply(request_id: Any) -> Reply:

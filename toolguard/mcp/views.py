@@ -10,11 +10,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
-from audit.unauthenticated import unauthenticated_request_record
-from core.addresses import client_address
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge, body_read, strict_json_body
+from toolguard.mcp.oauth import caller_authenticate, scope_challenge
 from toolguard.mcp.server import (
     RATE_LIMITED,
     UNAUTHENTICATED,
@@ -38,29 +37,10 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         return response
     if not _origin_allowed(request):
         return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
-    agent_key = _agent_key(request)
-    if agent_key is None:
-        # Audited once per address and minute and rate-limited, as on the REST API.
-        wait = unauthenticated_request_record(address=client_address(request), path=request.path)
-        if wait is not None:
-            return _render(
-                error_reply(
-                    429,
-                    None,
-                    RATE_LIMITED,
-                    "too many unauthenticated requests from this address",
-                    **{"Retry-After": str(math.ceil(wait))},
-                )
-            )
-        return _render(
-            error_reply(
-                401,
-                None,
-                UNAUTHENTICATED,
-                "an agent key is required: Authorization: Bearer <key>",
-                **{"WWW-Authenticate": 'Bearer realm="toolguard"'},
-            )
-        )
+    caller = caller_authenticate(request)
+    if isinstance(caller, Reply):
+        return _render(caller)
+    agent_key = caller.key
     throttle = AgentKeyRateThrottle()
     # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
     if not throttle.allow_key(agent_key):
@@ -91,6 +71,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         message=message,
         session_id=session_id,
         protocol_version=request.headers.get("MCP-Protocol-Version"),
+        scope_challenge=scope_challenge(request) if caller.oauth else None,
     )
     return _render(reply)
 
@@ -111,13 +92,6 @@ def _render(reply: Reply) -> HttpResponse:
     for name, value in reply.headers.items():
         response[name] = value
     return response
-
-
-def _agent_key(request: HttpRequest) -> AgentKey | None:
-    scheme, _, raw = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not raw.strip():
-        return None
-    return AgentKey.objects.authenticate(raw.strip())
 
 
 def _origin_allowed(request: HttpRequest) -> bool:
