@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from audit.models import Alert, AuditCheckpoint, AuditEntry
+from audit.models import Alert, AuditCheckpoint, AuditEntry, SiemCursor
 from core.admin import ReadOnlyAdmin
 
 
@@ -25,3 +25,9 @@ class AlertAdmin(ReadOnlyAdmin):
 @admin.register(AuditCheckpoint)
 class AuditCheckpointAdmin(ReadOnlyAdmin):
     list_display = ("id", "created_at", "entry_id", "entries_verified", "full")
+
+
+@admin.register(SiemCursor)
+class SiemCursorAdmin(ReadOnlyAdmin):
+    # Read-only: moving a cursor by hand would skip or repeat entries at the SIEM.
+    list_display = ("destination", "target", "last_id", "sent", "failures", "next_attempt_at", "last_sent_at")

@@ -184,6 +184,7 @@ class Alert(models.Model):
         APPROVAL_SLA = "approval_sla", "Oldest pending approval older than the SLA"
         WITNESS_REFUSED = "witness_refused", "The witness refused a checkpoint"
         WITNESS_UNREACHABLE = "witness_unreachable", "The witness could not be reached"
+        SIEM_LAG = "siem_lag", "Audit entries are not reaching the SIEM"
 
     class Severity(models.TextChoices):
         WARNING = "warning"
@@ -310,3 +311,36 @@ class WitnessCosignature(models.Model):
 
     def __str__(self) -> str:
         return f"checkpoint at size {self.size} cosigned by {self.witness}"
+
+
+class SiemCursor(models.Model):
+    """How far one SIEM destination has the audit log (audit.siem): the last entry it accepted.
+
+    One row per destination (`syslog`, `http`). The worker sends the entries
+    after `last_id`, in id order, and moves the cursor only once the
+    collector accepted them, so a restart resumes here and nothing is skipped.
+    """
+
+    class Destination(models.TextChoices):
+        SYSLOG = "syslog"
+        HTTP = "http"
+
+    destination = models.CharField(max_length=16, choices=Destination.choices, unique=True)
+    # Where it was last sent (host:port or URL), for operators; a new target keeps the cursor.
+    target = models.CharField(max_length=500, blank=True)
+    # The last accepted entry; last_hash is its hash, which the next entry's prev_hash must
+    # name, so an entry that is not visible yet can never be stepped over.
+    last_id = models.BigIntegerField(default=0)
+    last_hash = models.CharField(max_length=64, blank=True)
+    # Where the cursor stood before the last accepted batch: syslog over TCP has no
+    # acknowledgement, so after a failure that batch is sent again (audit.siem).
+    previous_id = models.BigIntegerField(default=0)
+    previous_hash = models.CharField(max_length=64, blank=True)
+    sent = models.BigIntegerField(default=0)  # entries accepted, resends included
+    failures = models.IntegerField(default=0)  # consecutive failed attempts
+    next_attempt_at = models.DateTimeField(null=True, blank=True)  # back-off: nothing is sent before
+    last_error = models.CharField(max_length=500, blank=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"SIEM {self.destination} at entry {self.last_id}"

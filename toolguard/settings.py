@@ -350,6 +350,25 @@ TOOLGUARD_AUDIT_MMD_SECONDS = envint("TOOLGUARD_AUDIT_MMD_SECONDS", 1, minimum=0
 # to check its cosignatures. Unset: no witness, and verify_audit says so.
 TOOLGUARD_WITNESS_URL = os.environ.get("TOOLGUARD_WITNESS_URL", "").rstrip("/")
 TOOLGUARD_WITNESS_KEY = os.environ.get("TOOLGUARD_WITNESS_KEY", "")
+# Audit entries to a SIEM (docs/operations.md#audit-events-to-a-siem): the worker
+# streams every entry, in id order from a stored cursor, to a syslog collector
+# (RFC 5424 over TCP, octet-counted) and/or an HTTP collector (JSON lines). Both off by default.
+TOOLGUARD_SIEM_SYSLOG = os.environ.get("TOOLGUARD_SIEM_SYSLOG", "").strip()
+if TOOLGUARD_SIEM_SYSLOG and not re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}", TOOLGUARD_SIEM_SYSLOG):
+    raise ImproperlyConfigured(f"TOOLGUARD_SIEM_SYSLOG must be host:port, got {TOOLGUARD_SIEM_SYSLOG!r}")
+TOOLGUARD_SIEM_SYSLOG_TLS = envbool("TOOLGUARD_SIEM_SYSLOG_TLS", False)
+TOOLGUARD_SIEM_SYSLOG_CA_FILE = os.environ.get("TOOLGUARD_SIEM_SYSLOG_CA_FILE", "")
+if TOOLGUARD_SIEM_SYSLOG_CA_FILE and not Path(TOOLGUARD_SIEM_SYSLOG_CA_FILE).is_file():
+    raise ImproperlyConfigured(f"TOOLGUARD_SIEM_SYSLOG_CA_FILE is not a file: {TOOLGUARD_SIEM_SYSLOG_CA_FILE!r}")
+TOOLGUARD_SIEM_HTTP_URL = os.environ.get("TOOLGUARD_SIEM_HTTP_URL", "").strip()
+if TOOLGUARD_SIEM_HTTP_URL and not re.match(r"https?://[^/\s]+", TOOLGUARD_SIEM_HTTP_URL):
+    raise ImproperlyConfigured(f"TOOLGUARD_SIEM_HTTP_URL must be an http(s) URL, got {TOOLGUARD_SIEM_HTTP_URL!r}")
+TOOLGUARD_SIEM_HTTP_TOKEN = os.environ.get("TOOLGUARD_SIEM_HTTP_TOKEN", "")
+TOOLGUARD_SIEM_MAX_LAG_SECONDS = envint("TOOLGUARD_SIEM_MAX_LAG_SECONDS", 300, minimum=1)
+TOOLGUARD_SIEM_BATCH = envint("TOOLGUARD_SIEM_BATCH", 500, minimum=1)
+TOOLGUARD_SIEM_TIMEOUT_SECONDS = envint("TOOLGUARD_SIEM_TIMEOUT_SECONDS", 10, minimum=1)
+TOOLGUARD_SIEM_RETRY_SECONDS = envint("TOOLGUARD_SIEM_RETRY_SECONDS", 10, minimum=1)
+TOOLGUARD_SIEM_RETRY_MAX_SECONDS = envint("TOOLGUARD_SIEM_RETRY_MAX_SECONDS", 600, minimum=1)
 # Unauthenticated requests: one audit entry per source address and minute, and
 # at most this many answered per address and minute before 429.
 TOOLGUARD_UNAUTHENTICATED_RATE = envint("TOOLGUARD_UNAUTHENTICATED_RATE", 60, minimum=1)
