@@ -129,7 +129,10 @@ async function main() {
       groups: ['groups'],
       customer: ['customer'],
     },
-    scopes: ['openid', 'offline_access', 'email', 'profile', 'groups', 'customer'],
+    // The resource scopes too: a client registering dynamically names the
+    // scopes it will ask for (the MCP SDK does), and registration accepts
+    // only scopes the provider knows.
+    scopes: ['openid', 'offline_access', 'email', 'profile', 'groups', 'customer', ...toolScopes],
     acrValues: config.acr_values || [ACR_PWD, ACR_MFA],
     pkce: { required: () => true },
     features: {
