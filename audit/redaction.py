@@ -25,8 +25,8 @@ REDACTED = MASK
 # (it may be replayed into another model's context); the log keeps only
 # enough to recognise it again.
 # "rule" is the id of the detection rule that fired (a rule file entry, never
-# text from the payload).
-BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "rule", "length", "sha256"})
+# text from the payload); "trace_id" is 32 hex digits the propagator checked.
+BLOCKED_PAYLOAD_FIELDS = frozenset({"field", "category", "rule", "length", "sha256", "trace_id"})
 BLOCKED_PAYLOAD_ACTIONS = frozenset({AuditAction.INJECTION_BLOCKED})
 
 

@@ -12,3 +12,8 @@ class CoreConfig(AppConfig):
         # Every family's catalog and TOOLGUARD_TOOL_CATALOG, loaded once: validators
         # and policies compile here, so a broken entry stops the process, not a request.
         catalogs_load()
+
+        from core.tracing import tracing_setup
+
+        # Each process (gunicorn worker, qcluster) sets up its own exporter; nothing when tracing is off.
+        tracing_setup()

@@ -13,6 +13,7 @@ from django.apps import apps
 from django.utils.module_loading import import_string
 from jsonschema import Draft202012Validator
 
+from core import tracing
 from core.enums import ToolCallStatus
 from core.policy import BUILT_IN_RULE_LABELS
 
@@ -133,7 +134,18 @@ def transport_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any]
     transport = _transports().get(kind)
     if transport is None:
         return Attempt("unreachable", message=f"no transport is installed for {kind!r}")
-    return transport(kind=kind, target=target, body=body, headers=headers)
+    if not tracing.tracing_on():
+        return transport(kind=kind, target=target, body=body, headers=headers)
+    with tracing.stage(tracing.UPSTREAM_DISPATCH, client=True) as span:
+        # The upstream's spans join the call's trace: traceparent names this span.
+        sent = {**headers}
+        tracing.inject(sent)
+        attempt = transport(kind=kind, target=target, body=body, headers=sent)
+        assert span is not None
+        span.set_attributes({"toolguard.upstream.kind": kind, "toolguard.upstream.verdict": attempt.verdict})
+        if attempt.status_code is not None:
+            span.set_attribute("http.response.status_code", attempt.status_code)
+        return attempt
 
 
 @cache

@@ -59,6 +59,9 @@ class Dispatch(models.Model):
     # When re-sending started counting towards TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS.
     dispatched_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The W3C traceparent of the call that committed the row: a re-send by the
+    # worker joins that call's trace. Empty when tracing was off.
+    traceparent = models.CharField(max_length=55, blank=True, default="")
 
     class Meta:
         db_table = "upstream_dispatch"  # the table predates the outbox app; its rows stay where they are

@@ -32,7 +32,7 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
-from core import idempotency
+from core import idempotency, tracing
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.headers import header_value
 from core.idempotency import IdempotencyScope
@@ -97,6 +97,7 @@ def dispatch_create(
         results=results,
         next_attempt_at=now,
         dispatched_at=now,
+        traceparent=tracing.traceparent(),
     )
     # The statement is written once per model (core/pipelining.py), not
     # compiled for every call; it commits with the call's audit entries.
@@ -212,8 +213,11 @@ def dispatch_send_claimed(*, dispatch: Dispatch) -> dict[str, Any]:
         "X-Toolguard-Call-Id": header_value(str(dispatch.tool_call_id)),
         "X-Toolguard-Customer": header_value(dispatch.customer.external_id),
     }
-    attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
-    return _record(dispatch, attempt)
+    # In the worker, the call's request is long gone: its stored trace is the parent.
+    with tracing.resumed(dispatch.traceparent):
+        attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
+        with tracing.stage(tracing.AUDIT):
+            return _record(dispatch, attempt)
 
 
 def _claim(dispatch_id: uuid.UUID | str) -> Dispatch | None:
@@ -476,6 +480,7 @@ def _give_up(
 
 
 def _events(dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]]) -> None:
+    trace = tracing.trace_id()
     audit_append(
         [
             AuditEvent(
@@ -489,7 +494,7 @@ def _events(dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dic
                 session_id=dispatch.session_id,
                 idempotency_key=dispatch.idempotency_key,
                 approval_id=str(details.pop("approval_id", None) or dispatch.approval_id or ""),
-                details={"dispatch_id": str(dispatch.id), **details},
+                details={"dispatch_id": str(dispatch.id), **details, **({"trace_id": trace} if trace else {})},
             )
             for action, result, details in events
         ]

@@ -91,6 +91,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an agent's traceparent is the parent of everything its request does (absent when tracing is off).
+    "core.tracing.TraceContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Serves the vendored assets under gunicorn too: no CDN, no separate web server needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -409,6 +411,27 @@ if TOOLGUARD_INJECTION_MODEL.lower() == "off":
     TOOLGUARD_INJECTION_MODEL = ""
 if TOOLGUARD_INJECTION_MODEL not in ("", "shipped") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
+# OpenTelemetry traces of guarded calls (docs/operations.md, "Tracing with
+# OpenTelemetry"), on when an OTLP endpoint is named. The SDK reads the other
+# standard OTEL_* variables itself; these are the ones that decide whether it runs.
+OTEL_SERVICE_NAME = os.environ.get("OTEL_SERVICE_NAME", "").strip() or "toolguard"
+_OTEL_EXPORTER = os.environ.get("OTEL_TRACES_EXPORTER", "").strip().lower() or "otlp"
+if _OTEL_EXPORTER not in ("otlp", "none"):
+    raise ImproperlyConfigured(f"OTEL_TRACES_EXPORTER must be otlp or none, got {_OTEL_EXPORTER!r}")
+_OTEL_PROTOCOL = (
+    os.environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL") or os.environ.get("OTEL_EXPORTER_OTLP_PROTOCOL") or ""
+).strip()
+if _OTEL_PROTOCOL not in ("", "http/protobuf"):
+    raise ImproperlyConfigured(
+        f"OTEL_EXPORTER_OTLP_PROTOCOL: toolguard exports http/protobuf only, got {_OTEL_PROTOCOL!r}"
+    )
+TOOLGUARD_TRACING = (
+    bool(os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT"))
+    and _OTEL_EXPORTER == "otlp"
+    and not envbool("OTEL_SDK_DISABLED", False)
+)
+# Argument values in spans: off, since a trace store is read more widely than the audit log.
+TOOLGUARD_TRACE_ARGUMENTS = envbool("TOOLGUARD_TRACE_ARGUMENTS", False)
 _threshold = os.environ.get("TOOLGUARD_INJECTION_THRESHOLD") or "0.8"
 try:
     TOOLGUARD_INJECTION_THRESHOLD = float(_threshold)

@@ -105,6 +105,7 @@ class Handler(BaseHTTPRequestHandler):
                     "idempotency_key": self.headers.get("Idempotency-Key", ""),
                     "call_id": self.headers.get("X-Toolguard-Call-Id", ""),
                     "customer": self.headers.get("X-Toolguard-Customer", ""),
+                    "traceparent": self.headers.get("traceparent", ""),
                     "body": body,
                 }
             )

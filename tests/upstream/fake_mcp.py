@@ -30,7 +30,7 @@ from starlette.responses import JSONResponse
 
 server = MCPServer("fake-crm")
 _lock = threading.Lock()
-STATE: dict[str, Any] = {"credits": [], "by_key": {}, "applied": {}, "fault": ""}
+STATE: dict[str, Any] = {"credits": [], "by_key": {}, "applied": {}, "fault": "", "traceparents": {}}
 
 
 def _header(ctx: Context, name: str) -> str:
@@ -61,6 +61,7 @@ async def add_credit_v2(customer_id: str, amount_cents: int, reason: str, ctx: C
 async def _credit(ctx: Context, arguments: dict[str, Any]) -> dict[str, Any]:
     key = _header(ctx, "Idempotency-Key")
     with _lock:
+        STATE["traceparents"][key] = _header(ctx, "traceparent")
         fault, STATE["fault"] = STATE["fault"], ""
         if fault == "error":
             raise ToolError("credit refused: the customer's account is frozen")
@@ -84,7 +85,9 @@ server.add_tool(add_credit, name="add_credit", annotations=ToolAnnotations(readO
 @server.custom_route("/_admin/effects", methods=["GET"])
 async def effects(request: Request) -> JSONResponse:
     with _lock:
-        return JSONResponse({"credits": STATE["credits"], "applied": STATE["applied"]})
+        return JSONResponse(
+            {"credits": STATE["credits"], "applied": STATE["applied"], "traceparents": STATE["traceparents"]}
+        )
 
 
 @server.custom_route("/_admin/schema", methods=["POST"])

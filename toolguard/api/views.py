@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from audit.receipts import tool_call_reference
 from audit.services import AuditEvent, audit_append
+from core import tracing
 from core.agents import IsAgent
 from core.api import error_body, error_responses
 from core.enums import AuditAction, AuditResult, ToolCallStatus
@@ -130,7 +131,9 @@ class ToolCallCreateView(APIView):
         # Unauthenticated requests are audited per address and minute by the
         # API's exception handler (audit.unauthenticated), not one entry each.
         try:
-            super().initial(request, *args, **kwargs)
+            # The key, its permission and its rate: the call's first stage, timed before the body names the tool.
+            with tracing.stage_before_call(tracing.AUTHENTICATE):
+                super().initial(request, *args, **kwargs)
         except exceptions.PermissionDenied:
             _audit_refused_request(request, AuditAction.TOOL_CALL_DENIED, "agent_key_required")
             raise

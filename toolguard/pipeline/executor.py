@@ -30,7 +30,7 @@ from audit.models import AuditEntry
 from audit.receipts import entry_reference, tool_call_reference
 from audit.redaction import redact_value
 from audit.services import AuditEvent, audit_append
-from core import idempotency, metrics
+from core import idempotency, metrics, tracing
 from core.describe import tool_describe
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
@@ -125,6 +125,8 @@ class _Call:
     remember: tuple[dict[str, Any], float] | None = None
     # The last entry this call wrote: the one that records its outcome.
     recorded: AuditEntry | None = None
+    # The call's trace, in each of its audit entries ("" when tracing is off).
+    trace_id: str = field(default_factory=tracing.trace_id)
 
     @property
     def tool_name(self) -> str:
@@ -137,6 +139,8 @@ class _Call:
         return ""
 
     def event(self, action: AuditAction, result: AuditResult, /, **details: Any) -> None:
+        if self.trace_id:
+            details["trace_id"] = self.trace_id
         self.events.append(
             AuditEvent(
                 actor=self.agent_key.label,
@@ -183,7 +187,37 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
 
 
 def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
-    call = _Call(agent_key=agent_key, request=request, tool=get_tool(request.name), started=time.perf_counter())
+    tool = get_tool(request.name)
+    name = tool.name if tool else None
+    with tracing.call_span(tool=name, requested=request.name, tool_call_id=request.tool_call_id) as span:
+        tool_call, outcome = _execute(agent_key, request, tool)
+        tracing.call_outcome(
+            span,
+            toolguard_id=str(tool_call.id),
+            status=outcome.status,
+            http_status=outcome.http_status,
+            error_code=outcome.error["code"] if outcome.error else None,
+            rules=_outcome_rules(outcome),
+            arguments=tool_call.arguments,
+        )
+    return tool_call, outcome
+
+
+def _outcome_rules(outcome: Outcome) -> list[str]:
+    """The rules that decided a call, as its answer names them (held, refused by policy, blocked)."""
+    if outcome.result and isinstance(outcome.result.get("rules"), list):
+        return list(outcome.result["rules"])
+    details = (outcome.error or {}).get("details")
+    if isinstance(details, dict):
+        if isinstance(details.get("rules"), list):
+            return list(details["rules"])
+        if isinstance(details.get("rule"), str):
+            return [details["rule"]]
+    return []
+
+
+def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tuple[ToolCall, Outcome]:
+    call = _Call(agent_key=agent_key, request=request, tool=tool, started=time.perf_counter())
     call.event(
         AuditAction.TOOL_CALL_RECEIVED,
         AuditResult.SUCCESS,
@@ -252,7 +286,8 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     if request.arguments_error:
         errors = [{"path": "", "message": request.arguments_error, "code": "invalid_json"}]
     else:
-        errors = validation_errors(tool, request.arguments)
+        with tracing.stage(tracing.VALIDATE):
+            errors = validation_errors(tool, request.arguments)
     if errors:
         metrics.tool_validation_failures.labels(tool.name).inc()
         call.event(AuditAction.VALIDATION_FAILED, AuditResult.FAILURE, errors=errors)
@@ -261,12 +296,13 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             refusal(ToolCallStatus.INVALID, 422, "validation_failed", "the arguments do not match the schema", errors),
         )
 
-    sanitized = sanitize_arguments(
-        request.arguments,
-        tool.field_kinds,
-        classifier=_injection_classifier(settings.TOOLGUARD_INJECTION_MODEL),
-        threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
-    )
+    with tracing.stage(tracing.DETECT):
+        sanitized = sanitize_arguments(
+            request.arguments,
+            tool.field_kinds,
+            classifier=_injection_classifier(settings.TOOLGUARD_INJECTION_MODEL),
+            threshold=settings.TOOLGUARD_INJECTION_THRESHOLD,
+        )
     if sanitized.block is not None:
         return _finish_blocked(call, sanitized.block)
     suspicion = sanitized.suspicion
@@ -341,11 +377,13 @@ def _run_read_only(call: _Call, tool: Tool, session: AgentSession | None) -> tup
     assert call.arguments is not None
     ctx = _context(call, session or AgentSession(customer=call.agent_key.customer, session_id=call.request.session_id))
     try:
-        tool.handler.authorize(ctx, call.arguments)
-        check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=timezone.now())
+        with tracing.stage(tracing.POLICY):
+            tool.handler.authorize(ctx, call.arguments)
+            check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=timezone.now())
         if check.verdict.denied:
             return _finish_policy_denied(call, check)
-        result = tool.handler.execute(ctx, call.arguments)
+        with tracing.stage(tracing.EXECUTE):
+            result = tool.handler.execute(ctx, call.arguments)
     except ToolError as exc:
         return _finish_tool_error(call, exc)
     result = _screen_result(call, tool, result)
@@ -448,22 +486,23 @@ def _execute_claimed(
             record.delete()
 
         try:
-            # A first call's session row goes out with the tool's own reads.
-            with pipelined():
-                ctx = _context(call, session or _session_create(call))
-                tool.handler.authorize(ctx, call.arguments)
-            # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
-            # serialises one customer's state-changing calls from here to commit:
-            # the windows and session total the policy reads cannot be read by a
-            # concurrent call before this call's own value is counted, so no two
-            # calls pass a limit together (tests/toolguard/test_limits_live.py
-            # races 20 calls over one limit). NO KEY: rows that merely reference
-            # the customer (a replay's tool call) are not blocked by it.
-            # The lock goes out with the windows' query: one round trip for both.
-            with pipelined():
-                with connection.cursor() as cursor:
-                    cursor.execute(_customer_lock_sql(), [call.agent_key.customer_id])
-                check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
+            with tracing.stage(tracing.POLICY):
+                # A first call's session row goes out with the tool's own reads.
+                with pipelined():
+                    ctx = _context(call, session or _session_create(call))
+                    tool.handler.authorize(ctx, call.arguments)
+                # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
+                # serialises one customer's state-changing calls from here to commit:
+                # the windows and session total the policy reads cannot be read by a
+                # concurrent call before this call's own value is counted, so no two
+                # calls pass a limit together (tests/toolguard/test_limits_live.py
+                # races 20 calls over one limit). NO KEY: rows that merely reference
+                # the customer (a replay's tool call) are not blocked by it.
+                # The lock goes out with the windows' query: one round trip for both.
+                with pipelined():
+                    with connection.cursor() as cursor:
+                        cursor.execute(_customer_lock_sql(), [call.agent_key.customer_id])
+                    check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
         except ToolError as exc:
             return _finish_tool_error(call, exc)
         if check.verdict.denied:
@@ -471,7 +510,8 @@ def _execute_claimed(
         if call.suspicion is not None:
             check = _with_injection_hold(check)
         if check.verdict.held:
-            return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
+            with tracing.stage(tracing.APPROVAL_GATE):
+                return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
         if tool.handler.dispatches:
             return _commit_dispatching(call, tool, ctx, scope, args_hash, check, now)
 
@@ -480,7 +520,8 @@ def _execute_claimed(
         )
         # A BusinessError raised here leaves this transaction and rolls back
         # the tool's writes with it; _run_state_changing records the refusal.
-        result = tool.handler.execute(ctx, call.arguments)
+        with tracing.stage(tracing.EXECUTE):
+            result = tool.handler.execute(ctx, call.arguments)
         call.event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
         result = _screen_result(call, tool, result)
         outcome = Outcome(status=ToolCallStatus.COMPLETED, http_status=200, result=result)
@@ -835,7 +876,8 @@ def _write_audit(call: _Call) -> None:
     if call.events:
         last = call.events[-1]
         call.events[-1] = AuditEvent(**{**last.__dict__, "duration_ms": call.elapsed_ms()})
-    written = audit_append(call.events)
+    with tracing.stage(tracing.AUDIT):
+        written = audit_append(call.events)
     if written:
         # The last write wins: an earlier one rolled back with its transaction is superseded.
         call.recorded = written[-1]
