@@ -219,7 +219,13 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
         return render(
             request,
             "approvals/step_up.html",
-            {"enrol": True, "cents": cents, "limit": settings.TOOLGUARD_STEP_UP_CENTS, "back": request.path},
+            {
+                "enrol": True,
+                "cents": cents,
+                "limit": settings.TOOLGUARD_STEP_UP_CENTS,
+                "back": request.path,
+                "provider_back": _decision_page(request),
+            },
             status=403,
         )
     error = ""
@@ -235,9 +241,15 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
             "limit": settings.TOOLGUARD_STEP_UP_CENTS,
             "error": error,
             "action": request.path,
+            "provider_back": _decision_page(request),
         },
         status=401 if error else 200,
     )
+
+
+def _decision_page(request: HttpRequest) -> str:
+    """The page whose form posted here (…/decision/ -> …/): where a step-up at the OpenID Connect provider returns."""
+    return request.path.removesuffix("decision/")
 
 
 def _keep_draft(request: HttpRequest, approval_id: uuid.UUID, data: dict[str, Any]) -> None:

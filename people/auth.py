@@ -58,6 +58,13 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
         return 'Bearer realm="toolguard"'
 
 
+class PasswordsOff(exceptions.AuthenticationFailed):
+    """HTTP Basic while TOOLGUARD_LOCAL_LOGIN=false: the provider signs people in (code local_login_disabled)."""
+
+    default_detail = "sign-in with a password is turned off here; use a personal token or the sign-in provider"
+    default_code = "local_login_disabled"
+
+
 class TooManySignInAttempts(exceptions.Throttled):
     default_detail = "too many failed sign-in attempts for this account; try again later"
     default_code = "too_many_attempts"
@@ -71,6 +78,10 @@ class LimitedBasicAuthentication(authentication.BasicAuthentication):
     """
 
     def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        basic = authentication.get_authorization_header(request)[:6].lower() == b"basic "
+        if basic and not settings.TOOLGUARD_LOCAL_LOGIN:
+            # Passwords are off (TOOLGUARD_LOCAL_LOGIN=false): the provider signs people in.
+            raise PasswordsOff()
         found = super().authenticate(request)
         if found is not None:
             one_person(request, found[0])

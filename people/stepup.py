@@ -163,6 +163,28 @@ def factor_verify(request: HttpRequest, *, user: AbstractBaseUser, token: str, c
     return ok
 
 
+def provider_factor_record(
+    request: HttpRequest, *, user: AbstractBaseUser, ok: bool, details: dict[str, object]
+) -> None:
+    """A fresh authentication at the OpenID Connect provider (people.oidc): audited, and on
+    success the session's step-up check, exactly as a good TOTP code is."""
+    label, kind = person_actor(user)
+    with transaction.atomic():
+        audit_append(
+            [
+                AuditEvent(
+                    actor=label,
+                    actor_type=kind,
+                    action=AuditAction.SECOND_FACTOR_CHECKED,
+                    result=AuditResult.SUCCESS if ok else AuditResult.FAILURE,
+                    details=details,
+                )
+            ]
+        )
+    if ok:
+        _session_remember(request.session, user)
+
+
 def _factor_check(*, user: AbstractBaseUser, token: str, confirm: bool = False) -> bool:
     """Check a TOTP code against the user's device; audit both outcomes."""
     token = token.strip().replace(" ", "")

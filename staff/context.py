@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 
 from people.roles import COMPLIANCE_GROUP, REVIEWERS_GROUP, person_groups
@@ -13,4 +14,13 @@ def person(request: HttpRequest) -> dict[str, bool]:
         "is_reviewer": REVIEWERS_GROUP in groups,
         "is_compliance": COMPLIANCE_GROUP in groups,
         "is_staff_person": bool(groups),
+    }
+
+
+def sign_in(request: HttpRequest) -> dict[str, object]:
+    """Whether the OpenID Connect provider signs people in, and its name (step-up pages offer it)."""
+    return {
+        "oidc_enabled": settings.OIDC_ENABLED,
+        "oidc_provider_name": settings.OIDC_PROVIDER_NAME,
+        "local_login": settings.TOOLGUARD_LOCAL_LOGIN,
     }

@@ -122,6 +122,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "staff.context.person",
+                "staff.context.sign_in",
             ],
             # `|visible` on every page without a {% load %}: stored strings show hidden characters.
             "builtins": ["core.templatetags.display"],
@@ -219,6 +220,59 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+# Staff sign-in with the company's OpenID Connect provider (people/oidc.py,
+# docs/operations.md "Staff sign-in with OpenID Connect"): on when OIDC_ISSUER
+# is set. Endpoints come from the issuer's discovery document, fetched when
+# first needed and cached; mozilla-django-oidc does the code flow.
+OIDC_ISSUER = os.environ.get("OIDC_ISSUER", "").strip().rstrip("/")
+OIDC_ENABLED = bool(OIDC_ISSUER)
+OIDC_RP_CLIENT_ID = os.environ.get("OIDC_CLIENT_ID", "")
+OIDC_RP_CLIENT_SECRET = os.environ.get("OIDC_CLIENT_SECRET", "")
+OIDC_RP_SCOPES = " ".join(envlist("OIDC_SCOPES", ["openid", "email", "profile", "groups"]))
+OIDC_GROUPS_CLAIM = os.environ.get("OIDC_GROUPS_CLAIM", "") or "groups"
+OIDC_USERNAME_CLAIM = os.environ.get("OIDC_USERNAME_CLAIM", "") or "email"
+OIDC_PROVIDER_NAME = os.environ.get("OIDC_PROVIDER_NAME", "") or "single sign-on"
+OIDC_RENEW_SECONDS = envint("OIDC_RENEW_SECONDS", 900, minimum=1)
+OIDC_STEP_UP_ACR = os.environ.get("OIDC_STEP_UP_ACR", "").strip()
+OIDC_STEP_UP_AMR = envlist("OIDC_STEP_UP_AMR", [])
+OIDC_TIMEOUT = envint("OIDC_TIMEOUT_SECONDS", 10, minimum=1)
+OIDC_ROLES = ("reviewer", "compliance", "key_admin", "staff")
+
+
+def _oidc_role_groups(raw: str) -> dict[str, str]:
+    """`reviewer=tg-reviewers,compliance=tg-compliance` -> {role: provider group}."""
+    mapping: dict[str, str] = {}
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        role, sep, group = (x.strip() for x in item.partition("="))
+        if not sep or not group:
+            raise ImproperlyConfigured(f"OIDC_ROLE_GROUPS: {item!r} is not role=group")
+        if role not in OIDC_ROLES:
+            raise ImproperlyConfigured(f"OIDC_ROLE_GROUPS: unknown role {role!r} (roles: {', '.join(OIDC_ROLES)})")
+        mapping[role] = group
+    return mapping
+
+
+OIDC_ROLE_GROUPS = _oidc_role_groups(os.environ.get("OIDC_ROLE_GROUPS", ""))
+if OIDC_ENABLED:
+    if not OIDC_RP_CLIENT_ID:
+        raise ImproperlyConfigured("OIDC_ISSUER is set but OIDC_CLIENT_ID is not")
+    if not OIDC_ROLE_GROUPS:
+        raise ImproperlyConfigured("OIDC_ISSUER is set but OIDC_ROLE_GROUPS maps no role: nobody could do anything")
+    AUTHENTICATION_BACKENDS.append("people.oidc.RoleMappingOIDCBackend")
+    # Right after authentication: roles past their renewal are never used.
+    _after_auth = MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1
+    MIDDLEWARE.insert(_after_auth, "people.oidc.RoleRenewalMiddleware")
+# The code flow as OAuth 2.1 has it: PKCE (S256), state and nonce on every request.
+OIDC_USE_PKCE = True
+OIDC_USE_NONCE = True
+OIDC_AUTHENTICATION_CALLBACK_URL = "oidc_callback"
+# The password form; false hides it and refuses its POSTs (the provider only).
+TOOLGUARD_LOCAL_LOGIN = envbool("TOOLGUARD_LOCAL_LOGIN", True)
+if not TOOLGUARD_LOCAL_LOGIN and not OIDC_ENABLED:
+    raise ImproperlyConfigured("TOOLGUARD_LOCAL_LOGIN=false needs OIDC_ISSUER: nobody could sign in")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

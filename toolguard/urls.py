@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import IsAuthenticated
 
 from approvals import api as approvals_api
-from staff import audit_api, receipt_api
+from staff import audit_api, oidc_views, receipt_api
 from toolguard import pages, replay_views, views
 from toolguard.api import views as api
 from toolguard.api.auth import AGENT_FIRST
@@ -58,7 +58,11 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("metrics", views.metrics_view, name="metrics"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", oidc_views.SignInView.as_view(), name="login"),
+    # Staff sign-in with the OpenID Connect provider (off unless OIDC_ISSUER is set).
+    path("oidc/authenticate/", oidc_views.authenticate, name="oidc_authenticate"),
+    path("oidc/callback/", oidc_views.callback, name="oidc_callback"),
+    path("oidc/step-up/", oidc_views.step_up, name="oidc_step_up"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     # A compliance page, under /audit/ with the others; its service is the pipeline's policy stage.

@@ -18,7 +18,7 @@ from core.addresses import client_address
 from core.api import error_body
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
-from people.auth import TooManySignInAttempts
+from people.auth import PasswordsOff, TooManySignInAttempts
 from people.roles import person_actor
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge
 
@@ -29,6 +29,7 @@ CODES: dict[type[exceptions.APIException], str] = {
     # Before ParseError, which it is: the first match names the code.
     InvalidText: "invalid_text",
     TooManySignInAttempts: "too_many_attempts",
+    PasswordsOff: "local_login_disabled",
     exceptions.NotAuthenticated: "unauthenticated",
     exceptions.AuthenticationFailed: "unauthenticated",
     exceptions.PermissionDenied: "forbidden",

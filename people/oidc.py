@@ -1,0 +1,338 @@
+"""Staff sign-in with the company's OpenID Connect provider, roles from its group claim.
+
+mozilla-django-oidc runs the authorization code flow (state, nonce, PKCE S256,
+the code exchanged with client_secret_basic). On top of it toolguard:
+
+* takes the provider's endpoints from its discovery document
+  (`OIDC_ISSUER/.well-known/openid-configuration`), fetched when first needed
+  and kept for DISCOVERY_TTL; a document naming another issuer is refused;
+* checks the ID token as OpenID Connect Core 3.1.3.7 says, which the library
+  leaves partly undone: an asymmetric signature from the provider's JWKS (the
+  library's own check of the key), the issuer, the audience (our client id; with
+  several audiences `azp` must be us), expiry and the nonce;
+* maps the groups claim (OIDC_GROUPS_CLAIM) to toolguard's roles through
+  OIDC_ROLE_GROUPS on every sign-in and every renewal: a role whose group is
+  gone is taken away, and someone with no mapped group is not let in;
+* renews: a session signed in through the provider is sent back to it
+  (`prompt=none`, no page shown while the provider still knows the person)
+  once OIDC_RENEW_SECONDS have passed, so a group removed at the provider
+  removes the role at the next request after that;
+* lets a fresh authentication at the provider (`prompt=login`, `max_age=0`,
+  with the acr/amr of OIDC_STEP_UP_ACR / OIDC_STEP_UP_AMR) count as the
+  step-up factor (people.stepup), like a TOTP code.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+import jwt
+import requests
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.core.exceptions import SuspiciousOperation
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.urls import reverse
+from mozilla_django_oidc.auth import OIDCAuthenticationBackend
+from mozilla_django_oidc.utils import import_from_settings
+
+from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP
+
+logger = logging.getLogger(__name__)
+
+BACKEND_PATH = "people.oidc.RoleMappingOIDCBackend"
+DISCOVERY_TTL = 3600.0
+# Clocks of the provider and toolguard differ a little.
+LEEWAY_SECONDS = 60
+# Only signatures that need the provider's private key.
+ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
+
+# Role name in OIDC_ROLE_GROUPS -> the Django group that carries it (None: User.is_staff).
+ROLE_GROUPS: dict[str, str | None] = {
+    "reviewer": REVIEWERS_GROUP,
+    "compliance": COMPLIANCE_GROUP,
+    "key_admin": KEY_ADMINS_GROUP,
+    "staff": None,
+}
+
+# Session keys: set at a sign-in through the provider.
+SESSION_RENEW_AT = "oidc_renew_at"
+SESSION_SUBJECT = "oidc_sub"
+SESSION_STEP_UPS = "oidc_step_ups"
+
+
+class OIDCRefused(Exception):
+    """A sign-in, renewal or step-up the provider's answer does not allow; `code` is stable."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# -- discovery ---------------------------------------------------------------
+
+_discovery_lock = threading.Lock()
+_discovery: dict[str, Any] = {}
+
+
+def discovery(*, refresh: bool = False) -> dict[str, Any]:
+    """The provider's discovery document, fetched once per DISCOVERY_TTL per process."""
+    with _discovery_lock:
+        fetched = _discovery.get("fetched_at", 0.0)
+        if not refresh and _discovery.get("doc") and time.monotonic() - fetched < DISCOVERY_TTL:
+            return dict(_discovery["doc"])
+        url = f"{settings.OIDC_ISSUER}/.well-known/openid-configuration"
+        try:
+            response = requests.get(url, timeout=settings.OIDC_TIMEOUT)
+            response.raise_for_status()
+            doc = response.json()
+        except (requests.RequestException, ValueError) as exc:
+            raise OIDCRefused("oidc_unavailable", f"the discovery document could not be read: {exc}") from exc
+        if not isinstance(doc, dict) or doc.get("issuer", "").rstrip("/") != settings.OIDC_ISSUER:
+            raise OIDCRefused("oidc_unavailable", f"the discovery document at {url} names another issuer")
+        for field in ("authorization_endpoint", "token_endpoint", "jwks_uri"):
+            if not doc.get(field):
+                raise OIDCRefused("oidc_unavailable", f"the discovery document has no {field}")
+        _discovery.update(doc=doc, fetched_at=time.monotonic())
+        return dict(doc)
+
+
+_ENDPOINTS = {
+    "OIDC_OP_AUTHORIZATION_ENDPOINT": "authorization_endpoint",
+    "OIDC_OP_TOKEN_ENDPOINT": "token_endpoint",
+    "OIDC_OP_USER_ENDPOINT": "userinfo_endpoint",
+    "OIDC_OP_JWKS_ENDPOINT": "jwks_uri",
+}
+
+
+def oidc_setting(attr: str, *args: Any) -> Any:
+    """mozilla-django-oidc's settings, with the provider's endpoints taken from discovery."""
+    if attr in _ENDPOINTS:
+        return discovery().get(_ENDPOINTS[attr])
+    if attr == "OIDC_TOKEN_USE_BASIC_AUTH":
+        return True  # client_secret_basic: the default method of OpenID Connect and of most providers
+    if attr == "OIDC_TIMEOUT":
+        return settings.OIDC_TIMEOUT
+    return import_from_settings(attr, *args)
+
+
+# -- roles -------------------------------------------------------------------
+
+
+def roles_from_claims(claims: dict[str, Any]) -> set[str]:
+    """The roles OIDC_ROLE_GROUPS gives for the groups in the claims."""
+    raw = claims.get(settings.OIDC_GROUPS_CLAIM) or []
+    if isinstance(raw, str):
+        raw = [raw]
+    groups = {str(g) for g in raw} if isinstance(raw, list) else set()
+    return {role for role, group in settings.OIDC_ROLE_GROUPS.items() if group in groups}
+
+
+def roles_apply(user: User, roles: set[str]) -> None:
+    """Give exactly `roles` among those OIDC_ROLE_GROUPS names; roles it does not name are left alone."""
+    managed = set(settings.OIDC_ROLE_GROUPS)
+    with transaction.atomic():
+        for role in managed:
+            group_name = ROLE_GROUPS[role]
+            if group_name is None:
+                if user.is_staff != (role in roles):
+                    user.is_staff = role in roles
+                    user.save(update_fields=["is_staff"])
+                continue
+            group, _ = Group.objects.get_or_create(name=group_name)
+            if role in roles:
+                user.groups.add(group)
+            else:
+                user.groups.remove(group)
+
+
+# -- the backend ---------------------------------------------------------------
+
+
+class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
+    """mozilla-django-oidc's backend with endpoints from discovery, a full ID token check and role mapping."""
+
+    get_settings: Callable[..., Any] = staticmethod(oidc_setting)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Unlike the library, read nothing from the provider here: Django builds
+        # this backend on every request to find the signed-in user.
+        self.UserModel = User
+        self.OIDC_RP_CLIENT_ID = settings.OIDC_RP_CLIENT_ID
+        self.OIDC_RP_CLIENT_SECRET = settings.OIDC_RP_CLIENT_SECRET
+        # The library fetches the JWKS key only for RS*/ES*; _verify_jws accepts each of ALGORITHMS.
+        self.OIDC_RP_SIGN_ALGO = "RS256"
+        self.OIDC_RP_IDP_SIGN_KEY = None
+        self.id_claims: dict[str, Any] = {}
+        self.claims: dict[str, Any] = {}
+
+    @property
+    def OIDC_OP_TOKEN_ENDPOINT(self) -> str:  # the library's attribute names
+        return str(discovery()["token_endpoint"])
+
+    @property
+    def OIDC_OP_USER_ENDPOINT(self) -> str | None:
+        return discovery().get("userinfo_endpoint")
+
+    @property
+    def OIDC_OP_JWKS_ENDPOINT(self) -> str:
+        return str(discovery()["jwks_uri"])
+
+    def _verify_jws(self, payload: str, key: Any) -> dict[str, Any]:
+        try:
+            header = jwt.get_unverified_header(payload)
+        except jwt.PyJWTError as exc:
+            raise SuspiciousOperation(f"the ID token is not a JWT: {exc}") from exc
+        alg = header.get("alg")
+        if alg not in ALGORITHMS:
+            raise SuspiciousOperation(f"the ID token is signed with {alg!r}, not with one of {', '.join(ALGORITHMS)}")
+        try:
+            claims = jwt.decode(
+                payload,
+                key,
+                algorithms=[alg],
+                audience=self.OIDC_RP_CLIENT_ID,
+                issuer=settings.OIDC_ISSUER,
+                leeway=LEEWAY_SECONDS,
+                options={"require": ["iss", "sub", "aud", "exp", "iat"]},
+            )
+        except jwt.PyJWTError as exc:
+            raise SuspiciousOperation(f"the ID token was refused: {exc}") from exc
+        aud = claims["aud"]
+        if isinstance(aud, list) and len(aud) > 1 and claims.get("azp") != self.OIDC_RP_CLIENT_ID:
+            raise SuspiciousOperation("the ID token has several audiences and another authorized party")
+        return dict(claims)
+
+    def verify_token(self, token: str, **kwargs: Any) -> dict[str, Any]:
+        payload = dict(super().verify_token(token, **kwargs))
+        self.id_claims = payload
+        return payload
+
+    def get_userinfo(self, access_token: str, id_token: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """The ID token's claims, completed by the userinfo endpoint where the provider has one."""
+        claims: dict[str, Any] = {}
+        if self.OIDC_OP_USER_ENDPOINT and access_token:
+            userinfo = super().get_userinfo(access_token, id_token, payload)
+            if userinfo.get("sub") != payload.get("sub"):
+                raise SuspiciousOperation("userinfo names another subject than the ID token")
+            claims.update(userinfo)
+        # The signed ID token wins; userinfo adds what a provider keeps out of
+        # it (groups, where it conforms ID token claims to the openid scope).
+        claims.update(payload)
+        self.claims = claims
+        return claims
+
+    def _username(self, claims: dict[str, Any]) -> str:
+        value = claims.get(settings.OIDC_USERNAME_CLAIM)
+        if not isinstance(value, str) or not value.strip():
+            raise SuspiciousOperation(f"the provider's claims have no {settings.OIDC_USERNAME_CLAIM!r}")
+        return value.strip()[:150]
+
+    def verify_claims(self, claims: dict[str, Any]) -> bool:
+        if settings.OIDC_USERNAME_CLAIM == "email" and claims.get("email_verified") is False:
+            raise SuspiciousOperation("the provider has not verified this email address")
+        self._username(claims)
+        return True
+
+    def filter_users_by_claims(self, claims: dict[str, Any]) -> Any:
+        return User.objects.filter(username__iexact=self._username(claims))
+
+    def create_user(self, claims: dict[str, Any]) -> User:
+        user = User.objects.create_user(self._username(claims), email=str(claims.get("email", "")))
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        return self.update_user(user, claims)
+
+    def update_user(self, user: User, claims: dict[str, Any]) -> User:
+        email = claims.get("email")
+        if isinstance(email, str) and email and email != user.email:
+            user.email = email
+            user.save(update_fields=["email"])
+        roles_apply(user, roles_from_claims(claims))
+        return user
+
+    def store_tokens(self, access_token: str, id_token: str) -> None:
+        """Tokens stay out of the session: toolguard calls nothing on the person's behalf."""
+
+
+def signed_in_through_provider(request: HttpRequest) -> bool:
+    return bool(request.session.get(SESSION_SUBJECT))
+
+
+def session_start(request: HttpRequest, claims: dict[str, Any]) -> None:
+    request.session[SESSION_SUBJECT] = str(claims.get("sub", ""))
+    request.session[SESSION_RENEW_AT] = time.time() + settings.OIDC_RENEW_SECONDS
+
+
+# -- step-up -------------------------------------------------------------------
+
+
+def step_up_check(claims: dict[str, Any], *, started: float) -> None:
+    """Raise OIDCRefused unless the ID token shows an authentication made after `started`
+    with the acr and amr the settings ask for."""
+    auth_time = claims.get("auth_time")
+    if not isinstance(auth_time, (int, float)) or auth_time < started - LEEWAY_SECONDS:
+        raise OIDCRefused("oidc_step_up_failed", "the provider did not authenticate you afresh")
+    if settings.OIDC_STEP_UP_ACR and claims.get("acr") != settings.OIDC_STEP_UP_ACR:
+        raise OIDCRefused(
+            "oidc_step_up_failed",
+            f"the provider's authentication ({claims.get('acr') or 'no acr'}) is not {settings.OIDC_STEP_UP_ACR}",
+        )
+    amr = claims.get("amr") or []
+    missing = [m for m in settings.OIDC_STEP_UP_AMR if not isinstance(amr, list) or m not in amr]
+    if missing:
+        raise OIDCRefused("oidc_step_up_failed", f"the provider's authentication lacks {', '.join(missing)}")
+
+
+# -- renewal -------------------------------------------------------------------
+
+
+class RoleRenewalMiddleware:
+    """Send a session signed in through the provider back to it once OIDC_RENEW_SECONDS have passed.
+
+    A page load goes to the provider with prompt=none and comes back with the
+    roles the groups give now (or signed out). Anything else (a form post, an
+    API call) is refused with 401 oidc_renewal_required until then: roles past
+    their renewal are not used.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if self._due(request):
+            path = request.get_full_path()
+            if request.method in ("GET", "HEAD") and not path.startswith("/api/") and not _wants_json(request):
+                query = urlencode({"next": path, "renew": "1"})
+                return HttpResponseRedirect(f"{reverse('oidc_authenticate')}?{query}")
+            return JsonResponse(
+                {
+                    "error": {
+                        "code": "oidc_renewal_required",
+                        "message": "your sign-in needs renewing with the provider: load any page and try again",
+                    }
+                },
+                status=401,
+            )
+        return self.get_response(request)
+
+    @staticmethod
+    def _due(request: HttpRequest) -> bool:
+        if not request.user.is_authenticated or not signed_in_through_provider(request):
+            return False
+        if request.path.startswith("/oidc/") or request.path.startswith(settings.STATIC_URL or "/static/"):
+            return False
+        renew_at = request.session.get(SESSION_RENEW_AT, 0)
+        return not isinstance(renew_at, (int, float)) or time.time() >= renew_at
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    accept = request.headers.get("Accept", "")
+    return "application/json" in accept and "text/html" not in accept

@@ -1,0 +1,225 @@
+"""Sign-in pages: the password form (unless TOOLGUARD_LOCAL_LOGIN=false) and the
+OpenID Connect provider's flow under /oidc/ (people/oidc.py has the rules).
+
+/oidc/authenticate/  starts a sign-in at the provider (or a renewal: ?renew=1)
+/oidc/step-up/       asks the provider for a fresh authentication as the step-up factor
+/oidc/callback/      where the provider sends the person back (the redirect URI)
+
+Every refusal lands on the sign-in page (or, for a step-up, the page the
+person came from) with a stable code: oidc_unavailable, oidc_state_mismatch,
+oidc_provider_error, oidc_token_invalid, oidc_token_exchange_failed,
+oidc_no_role, oidc_inactive, oidc_step_up_failed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import requests
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET
+from mozilla_django_oidc.views import OIDCAuthenticationRequestView
+
+from people import stepup
+from people.oidc import (
+    BACKEND_PATH,
+    SESSION_STEP_UPS,
+    OIDCRefused,
+    RoleMappingOIDCBackend,
+    oidc_setting,
+    roles_from_claims,
+    session_start,
+    signed_in_through_provider,
+    step_up_check,
+)
+
+logger = logging.getLogger(__name__)
+
+SIGN_IN_ERRORS = {
+    "oidc_unavailable": "The sign-in provider cannot be reached. Try again in a moment.",
+    "oidc_state_mismatch": "That sign-in was not started here, or it was already used. Sign in again.",
+    "oidc_provider_error": "The sign-in provider did not sign you in.",
+    "oidc_token_invalid": "The sign-in provider's answer did not pass toolguard's checks.",
+    "oidc_token_exchange_failed": "The sign-in provider refused to complete the sign-in.",
+    "oidc_no_role": "Your account at the sign-in provider gives you no role in toolguard.",
+    "oidc_inactive": "Your toolguard account is disabled.",
+    "oidc_renewal_required": "Your sign-in needed renewing and the provider did not renew it. Sign in again.",
+}
+LOCAL_LOGIN_OFF = "Sign-in with a password is turned off here; use the sign-in provider."
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in form, with the provider's link, and without the form when local sign-in is off."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        code = self.request.GET.get("error", "")
+        context.update(
+            oidc_enabled=settings.OIDC_ENABLED,
+            oidc_provider_name=settings.OIDC_PROVIDER_NAME,
+            local_login=settings.TOOLGUARD_LOCAL_LOGIN,
+            oidc_error=SIGN_IN_ERRORS.get(code, ""),
+            oidc_error_code=code if code in SIGN_IN_ERRORS else "",
+        )
+        return context
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not settings.TOOLGUARD_LOCAL_LOGIN:
+            return JsonResponse({"error": {"code": "local_login_disabled", "message": LOCAL_LOGIN_OFF}}, status=403)
+        return super().post(request, *args, **kwargs)
+
+
+def _sign_in_failed(request: HttpRequest, code: str, *, sign_out: bool = False) -> HttpResponse:
+    if sign_out and request.user.is_authenticated:
+        logout(request)
+    return HttpResponseRedirect(f"{resolve_url(settings.LOGIN_URL)}?{urlencode({'error': code})}")
+
+
+def _safe_next(request: HttpRequest, candidate: str | None) -> str:
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return str(resolve_url(settings.LOGIN_REDIRECT_URL))
+
+
+class ProviderRedirectView(OIDCAuthenticationRequestView):  # type: ignore[misc]
+    """mozilla-django-oidc's authorization request (state, nonce, PKCE), endpoints from discovery."""
+
+    get_settings = staticmethod(oidc_setting)
+    extra_params: dict[str, str] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Nothing from the provider until a request needs it (the library reads discovery here).
+        super(OIDCAuthenticationRequestView, self).__init__(*args, **kwargs)
+        self.OIDC_RP_CLIENT_ID = settings.OIDC_RP_CLIENT_ID
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        if not settings.OIDC_ENABLED:
+            raise Http404("sign-in with a provider is not configured")
+        try:
+            self.OIDC_OP_AUTH_ENDPOINT = oidc_setting("OIDC_OP_AUTHORIZATION_ENDPOINT")
+        except OIDCRefused as exc:
+            logger.warning("OIDC sign-in: %s", exc.message)
+            return _sign_in_failed(request, exc.code)
+        response: HttpResponse = super().get(request)
+        return response
+
+    def get_extra_params(self, request: HttpRequest) -> dict[str, str]:
+        params = dict(self.extra_params)
+        if request.GET.get("renew") and request.user.is_authenticated:
+            # Renewal: no page at the provider; it answers login_required if it no longer knows the person.
+            params["prompt"] = "none"
+        return params
+
+
+authenticate = ProviderRedirectView.as_view()
+
+
+class StepUpRedirectView(ProviderRedirectView):
+    """A fresh authentication at the provider, whatever session it holds: prompt=login, max_age=0."""
+
+    def get_extra_params(self, request: HttpRequest) -> dict[str, str]:
+        params = {"prompt": "login", "max_age": "0"}
+        if settings.OIDC_STEP_UP_ACR:
+            params["acr_values"] = settings.OIDC_STEP_UP_ACR
+        return params
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        next_url = _safe_next(request, request.GET.get("next"))
+        response = super().get(request)
+        state = parse_qs(urlparse(response["Location"]).query).get("state", [""])[0]
+        if state:
+            pending = dict(request.session.get(SESSION_STEP_UPS) or {})
+            # Keep a handful: one per open tab at most.
+            for old in sorted(pending, key=lambda s: pending[s]["started"])[:-9]:
+                pending.pop(old)
+            pending[state] = {"started": time.time(), "next": next_url}
+            request.session[SESSION_STEP_UPS] = pending
+        return response
+
+
+step_up = login_required(StepUpRedirectView.as_view())
+
+
+@require_GET
+def callback(request: HttpRequest) -> HttpResponse:
+    if not settings.OIDC_ENABLED:
+        raise Http404("sign-in with a provider is not configured")
+    state = request.GET.get("state", "")
+    states = dict(request.session.get("oidc_states") or {})
+    step_ups = dict(request.session.get(SESSION_STEP_UPS) or {})
+    flow = states.pop(state, None)
+    step = step_ups.pop(state, None)
+    request.session["oidc_states"] = states
+    request.session[SESSION_STEP_UPS] = step_ups
+    renewing = request.user.is_authenticated and signed_in_through_provider(request)
+    if flow is None:
+        # Unknown or replayed state: nothing of this answer is used.
+        return _sign_in_failed(request, "oidc_state_mismatch")
+    if step is not None and not request.user.is_authenticated:
+        return _sign_in_failed(request, "oidc_state_mismatch")
+    if request.GET.get("error") or not request.GET.get("code"):
+        error = request.GET.get("error", "no code")
+        logger.info("OIDC provider answered %s: %s", error, request.GET.get("error_description", ""))
+        if step is not None:
+            return _step_up_failed(request, step, f"the provider answered {error}")
+        return _sign_in_failed(request, "oidc_renewal_required" if renewing else "oidc_provider_error", sign_out=True)
+
+    backend = RoleMappingOIDCBackend()
+    try:
+        user = backend.authenticate(request, nonce=flow.get("nonce"), code_verifier=flow.get("code_verifier"))
+    except OIDCRefused as exc:
+        logger.warning("OIDC sign-in: %s", exc.message)
+        return _sign_in_failed(request, exc.code, sign_out=renewing)
+    except requests.HTTPError as exc:
+        logger.warning("OIDC token exchange refused: %s", exc)
+        return _sign_in_failed(request, "oidc_token_exchange_failed", sign_out=renewing)
+    except (SuspiciousOperation, requests.RequestException) as exc:
+        logger.warning("OIDC sign-in refused: %s", exc)
+        return _sign_in_failed(request, "oidc_token_invalid", sign_out=renewing)
+    if user is None:
+        return _sign_in_failed(request, "oidc_token_invalid", sign_out=renewing)
+
+    if step is not None:
+        if user.pk != request.user.pk:
+            return _step_up_failed(request, step, "the provider authenticated someone else")
+        try:
+            step_up_check(backend.id_claims, started=float(step["started"]))
+        except OIDCRefused as exc:
+            return _step_up_failed(request, step, exc.message)
+        stepup.provider_factor_record(request, user=user, ok=True, details=_factor_details(backend.id_claims))
+        messages.success(request, f"Confirmed with {settings.OIDC_PROVIDER_NAME}.")
+        return HttpResponseRedirect(step["next"])
+
+    if not user.is_active:
+        return _sign_in_failed(request, "oidc_inactive", sign_out=True)
+    if not roles_from_claims(backend.claims):
+        return _sign_in_failed(request, "oidc_no_role", sign_out=True)
+    if not (request.user.is_authenticated and request.user.pk == user.pk):
+        login(request, user, backend=BACKEND_PATH)
+    session_start(request, backend.id_claims)
+    return HttpResponseRedirect(_safe_next(request, request.session.pop("oidc_login_next", None)))
+
+
+def _factor_details(claims: dict[str, Any]) -> dict[str, Any]:
+    return {"factor": "oidc", "acr": claims.get("acr"), "amr": claims.get("amr"), "auth_time": claims.get("auth_time")}
+
+
+def _step_up_failed(request: HttpRequest, step: dict[str, Any], reason: str) -> HttpResponse:
+    user = request.user
+    if user.is_authenticated:
+        stepup.provider_factor_record(request, user=user, ok=False, details={"factor": "oidc", "reason": reason})
+    messages.error(request, f"Not confirmed: {reason}.", extra_tags="refused oidc_step_up_failed")
+    return HttpResponseRedirect(str(step["next"]))
