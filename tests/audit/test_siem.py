@@ -9,6 +9,7 @@ nothing is skipped.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import subprocess
@@ -16,9 +17,14 @@ import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from django.utils import timezone
 
 from audit.export import entry_row
@@ -35,8 +41,8 @@ from audit.siem import (
 )
 from core.metrics import metrics_exposition
 from tests.audit.entries import append, event
-from tests.audit.siem_servers import HttpCollectorServer, Rsyslog
-from tests.live import ROOT, child_env, free_port
+from tests.audit.siem_servers import HttpCollectorServer, Rsyslog, wait_port
+from tests.live import ROOT, child_env, free_port, stop_process
 
 pytestmark = pytest.mark.django_db
 
@@ -272,6 +278,60 @@ def test_an_unreachable_syslog_collector_backs_off_doubling_up_to_the_cap(settin
         assert destination_ship(collector, now=cursor.next_attempt_at - timedelta(seconds=1)).outcome == "backing_off"
         now = cursor.next_attempt_at
     assert waits == [10, 20, 40, 45]
+
+
+# --- syslog over TLS ------------------------------------------------------------------------
+
+
+def self_signed(directory: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, the certificate being its own CA."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "siem.test")])
+    now = datetime.now(UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(minutes=5))
+        .not_valid_after(now + timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = directory / "collector.pem", directory / "collector.key"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    return cert_path, key_path
+
+
+def test_syslog_over_tls_checks_the_collector_and_frames_every_entry(tmp_path: Path, settings: Any) -> None:
+    cert, key = self_signed(tmp_path)
+    (tmp_path / "stranger").mkdir()
+    stranger, _ = self_signed(tmp_path / "stranger")
+    port, received = free_port(), tmp_path / "received.bin"
+    script = Path(__file__).with_name("siem_tls_collector.py")
+    server = subprocess.Popen([sys.executable, str(script), str(port), str(cert), str(key), str(received)])
+    try:
+        wait_port(port, up=True)
+        cursor_at_head("syslog")
+        entries = write_entries(7, "tls")
+        # A collector whose certificate the CA file does not vouch for gets nothing.
+        distrusted = SyslogCollector(host="127.0.0.1", port=port, tls=True, ca_file=str(stranger), timeout=30)
+        assert destination_ship(distrusted).outcome == "failed"
+        assert "CERTIFICATE_VERIFY_FAILED" in SiemCursor.objects.get(destination="syslog").last_error
+        SiemCursor.objects.filter(destination="syslog").update(next_attempt_at=None)
+
+        collector = SyslogCollector(host="127.0.0.1", port=port, tls=True, ca_file=str(cert), hostname="tg", timeout=30)
+        report = destination_ship(collector)
+        assert (report.outcome, report.sent) == ("caught_up", 7)
+        frames = octet_counted_frames(received.read_bytes())
+        assert frames == [syslog_message(entry, hostname="tg") for entry in entries]
+    finally:
+        stop_process(server, grace=10)
 
 
 # --- HTTP ------------------------------------------------------------------------------------
