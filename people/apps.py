@@ -7,4 +7,4 @@ class PeopleConfig(AppConfig):
     verbose_name = "People: roles, second factors, personal tokens, credentials"
 
     def ready(self) -> None:
-        from people import schema  # noqa: F401  (registers the OpenAPI auth scheme for personal tokens)
+        from people import checks, schema  # noqa: F401  (registers the deploy checks and the OpenAPI auth scheme)

@@ -111,7 +111,7 @@ def principal_label(*, client_id: str, subject: str) -> str:
     if len(label) <= LABEL_MAX:
         return label
     digest = hashlib.sha256(label.encode()).hexdigest()[:16]
-    return f"{label[: LABEL_MAX - 18]}#{digest}"
+    return f"{label[: LABEL_MAX - 17]}#{digest}"
 
 
 # -- the issuers' keys -------------------------------------------------------------

@@ -175,6 +175,13 @@ def agent_key_rotate(*, key_id: int, actor: AbstractBaseUser, step_up: StepUpPro
         raise IncidentRefused(exc.code, exc.message) from None
     with transaction.atomic():
         old = _live_key_locked(key_id)
+        if old.principal_name:
+            # An OAuth principal's key has no secret; a replacement with one would be a new credential.
+            raise IncidentRefused(
+                "no_secret",
+                f"{old.label} is an OAuth client and subject with no secret to rotate: revoke it to refuse its "
+                "tokens, or revoke the client at the authorization server",
+            )
         old.revoked_at = timezone.now()
         old.save(update_fields=["revoked_at"])
         agent_key_forget(old)
