@@ -107,13 +107,25 @@ def key_prefix_of(text: str) -> str:
     return text
 
 
+def _oauth_principal_prefix(label: str) -> str | None:
+    """The prefix of the OAuth principal named `oauth:<client_id>/<sub>`, if the name is one and says which."""
+    if not label.startswith("oauth:"):
+        return None
+    prefixes = list(AgentKey.objects.filter(principal_name=label).values_list("prefix", flat=True))
+    if len(prefixes) > 1:
+        # The same client and subject acting for several customers: one key each.
+        raise ValueError(f"{label} names {len(prefixes)} keys (one per customer): give one of {', '.join(prefixes)}")
+    return prefixes[0] if prefixes else None
+
+
 def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
     """A person lifts a key's quarantine; blocks before now no longer count toward it.
 
-    `key_prefix` may be anything key_prefix_of reads; an unknown key or one that
+    `key_prefix` may be anything key_prefix_of reads, or an OAuth principal's
+    `oauth:<client_id>/<sub>`; an unknown key or one that
     is not quarantined is a ValueError saying so.
     """
-    prefix = key_prefix_of(key_prefix)
+    prefix = _oauth_principal_prefix(key_prefix.strip()) or key_prefix_of(key_prefix)
     with transaction.atomic():
         key = AgentKey.objects.select_for_update().select_related("customer").filter(prefix=prefix).first()
         if key is None:

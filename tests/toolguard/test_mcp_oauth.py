@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from typing import Any
 import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
+from django.core.management import call_command
 from django.test import Client
 
 from audit.models import AuditEntry
@@ -316,3 +318,14 @@ def test_injection_blocks_quarantine_the_principal_by_its_name(bank: Bank, oauth
     assert refused["error"]["code"] == "key_quarantined"
     assert refused["error"]["details"] == {"quarantined": "key", "key": label}
     assert AuditEntry.objects.filter(action=AuditAction.KEY_QUARANTINED, details__key=label).exists()
+
+    # Released by the name the answer gave.
+    call_command("release_key", "--key", label, stdout=io.StringIO())
+    again = rpc(
+        client,
+        "tools/call",
+        {"name": "check_balance", "arguments": {"account_id": "checking"}},
+        token=token,
+        session=initialize(client, token),
+    )
+    assert again.json()["result"]["isError"] is False

@@ -10,7 +10,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
-            "--key", required=True, help="the key's prefix, or its label agent:<customer>:<prefix> as messages print it"
+            "--key",
+            required=True,
+            help="the key's prefix, or its label as printed (agent:<customer>:<prefix>, oauth:<client>/<sub>)",
         )
         parser.add_argument("--by", default="system:cli", help="who releases it, for the audit log")
 
