@@ -36,7 +36,7 @@ import socket
 import ssl
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -171,6 +171,9 @@ class HttpCollector:
     timeout: float = 10.0
     destination: str = SiemCursor.Destination.HTTP.value
     acknowledges: bool = True
+    # One client for every batch of a run: its connection is kept alive between
+    # batches, and a client's TLS context is costly to build for each POST.
+    _client: httpx.Client | None = field(default=None, init=False, repr=False)
 
     @property
     def target(self) -> str:
@@ -182,7 +185,9 @@ class HttpCollector:
             headers["Authorization"] = f"Bearer {self.token}"
         body = "".join(entry_json(entry) + "\n" for entry in entries).encode("ascii")
         try:
-            response = httpx.post(self.url, content=body, headers=headers, timeout=self.timeout)
+            if self._client is None:
+                self._client = httpx.Client(timeout=self.timeout)
+            response = self._client.post(self.url, content=body, headers=headers)
         except httpx.HTTPError as exc:
             raise SiemDeliveryError(f"HTTP collector {self.url}: {exc or type(exc).__name__}") from None
         if not 200 <= response.status_code < 300:
