@@ -76,7 +76,9 @@ class TestIssuer:
             "iss": self.url,
             "aud": audience,
             "sub": "subject-1",
-            "client_id": "client-1",
+            # Each token its own client unless a test says otherwise: a principal
+            # remembered in Redis by an earlier test (whose rows rolled back) never answers.
+            "client_id": f"client-{secrets.token_hex(6)}",
             "customer": "alice",
             "scope": "tools:*",
             "iat": now,

@@ -204,8 +204,9 @@ def _refused(client: Client, token: str, description: str) -> None:
 
 
 def test_a_token_for_another_resource_is_refused(bank: Bank, oauth: TestIssuer) -> None:
-    _refused(Client(), oauth.token(audience="http://127.0.0.1:9/other"), "another resource")
-    assert not AgentKey.objects.filter(principal_name__startswith="oauth:client-1/").exists()
+    client_id = unique("client")
+    _refused(Client(), oauth.token(audience="http://127.0.0.1:9/other", client_id=client_id), "another resource")
+    assert not AgentKey.objects.filter(principal_name__startswith=f"oauth:{client_id}/").exists()
 
 
 def test_expired_and_untrusted_tokens_are_refused(bank: Bank, oauth: TestIssuer) -> None:
