@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run serve worker test lint bench demo clean
+.PHONY: install run serve worker test lint bench demo clean topology
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -45,6 +45,14 @@ lint: install
 
 bench: install
 	$(BIN)/python bench/run_all.py
+
+# The deployment as hosts in network namespaces on this machine (topology/,
+# docs/operations.md): two app hosts (nginx, gunicorn, worker), a Patroni pair,
+# etcd and Redis, with a delaying forwarder between hosts. Needs root. Runs in
+# the foreground and prints the URLs; Ctrl-C removes every host.
+RTT_MS ?= 2
+topology: install
+	$(BIN)/python -m topology --rtt-ms $(RTT_MS)
 
 # Replay the chapter's bank incident against the toolguard `make run` is serving
 # (starts nothing itself); exits 1 if any money reached the attacker's account.

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connections, transaction
 from django.db.models import Field, Lookup, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -129,9 +129,9 @@ def _person_actors(username: str) -> list[str]:
     return [username, *(f"{kind}:{username}" for kind in PERSON_ACTOR_KINDS)]
 
 
-def audit_filtered(params: Mapping[str, str]) -> QuerySet[AuditEntry]:
-    """Entries matching the filters, newest first (no cursor applied)."""
-    entries = AuditEntry.objects.all()
+def audit_filtered(params: Mapping[str, str], *, using: str = "default") -> QuerySet[AuditEntry]:
+    """Entries matching the filters, newest first (no cursor applied), read from the database `using` names."""
+    entries = AuditEntry.objects.using(using).all()
     leading = _leading_field(params)
     for param, field in EXACT_FILTERS.items():
         value = _param(params, param)
@@ -193,9 +193,9 @@ def _newer_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> Q
     return entries.filter(timestamp__gte=ts).filter(Q(timestamp__gt=ts) | Q(timestamp=ts, id__gt=entry_id))
 
 
-def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50) -> QuerySet[AuditEntry]:
+def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50, using: str = "default") -> QuerySet[AuditEntry]:
     """The one query behind a page: limit + 1 rows, so a next page is known without counting."""
-    entries = audit_filtered(params)
+    entries = audit_filtered(params, using=using)
     before = _param(params, "before")
     if before:
         ascending = _page_order(_leading_field(params), newest_first=False)
@@ -206,9 +206,9 @@ def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50) -> QueryS
     return entries[: limit + 1]
 
 
-def audit_page(params: Mapping[str, str], *, limit: int = 50) -> AuditPage:
+def audit_page(params: Mapping[str, str], *, limit: int = 50, using: str = "default") -> AuditPage:
     """One keyset page, newest first: no OFFSET, no COUNT(*), however deep the page."""
-    rows = list(audit_page_queryset(params, limit=limit))
+    rows = list(audit_page_queryset(params, limit=limit, using=using))
     more = len(rows) > limit
     rows = rows[:limit]
     before = params.get("before", "").strip()
@@ -227,28 +227,28 @@ def audit_page(params: Mapping[str, str], *, limit: int = 50) -> AuditPage:
     )
 
 
-def audit_iter(params: Mapping[str, str], *, chunk: int = 2000) -> Iterator[AuditEntry]:
+def audit_iter(params: Mapping[str, str], *, chunk: int = 2000, using: str = "default") -> Iterator[AuditEntry]:
     """Every matching entry, newest first, a chunk at a time (for streaming exports).
 
     The filters are checked now, so a bad one is an error before anything is sent.
     """
-    return _stream(audit_filtered(params), chunk)
+    return _stream(audit_filtered(params, using=using), chunk, using)
 
 
-def audit_ids(params: Mapping[str, str], *, chunk: int = 20000) -> Iterator[int]:
+def audit_ids(params: Mapping[str, str], *, chunk: int = 20000, using: str = "default") -> Iterator[int]:
     """The ids of every matching entry, in audit_iter's order (a proved export lists them in its header first)."""
-    ids = audit_filtered(params).values_list("id", flat=True)
+    ids = audit_filtered(params, using=using).values_list("id", flat=True)
     return ids.iterator(chunk_size=chunk)
 
 
-def _stream(entries: QuerySet[AuditEntry], chunk: int) -> Iterator[AuditEntry]:
-    if connection.vendor == "postgresql":
+def _stream(entries: QuerySet[AuditEntry], chunk: int, using: str) -> Iterator[AuditEntry]:
+    if connections[using].vendor == "postgresql":
         # A server-side cursor outside a transaction is declared WITH HOLD,
         # which makes PostgreSQL compute the whole result before the first
         # row; inside one, rows flow as the client reads them, from one
         # consistent snapshot. (SQLite reads lazily anyway, and a transaction
         # there would hold the write lock for the whole download.)
-        with transaction.atomic():
+        with transaction.atomic(using=using):
             yield from entries.iterator(chunk_size=chunk)
     else:
         yield from entries.iterator(chunk_size=chunk)

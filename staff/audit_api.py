@@ -19,6 +19,7 @@ from audit.models import Alert, AuditEntry
 from audit.selectors import EXACT_FILTERS, InvalidFilter, alerts_filtered, audit_ids, audit_iter, audit_page
 from audit.serializers import AuditEntrySerializer, AuditPageSerializer
 from core.api import ErrorResponseSerializer, error_body, error_responses
+from core.replica import reading_alias
 from people.auth import PEOPLE_FIRST, IsCompliance
 
 FILTER_PARAMETERS = [
@@ -48,7 +49,7 @@ class AuditListView(APIView):
     def get(self, request: Request) -> Response:
         try:
             limit = min(max(int(request.query_params.get("limit", 50)), 1), 500)
-            page = audit_page(request.query_params, limit=limit)
+            page = audit_page(request.query_params, limit=limit, using=reading_alias())
         except (InvalidFilter, ValueError) as exc:
             return Response(error_body("invalid_filter", str(exc)), status=400)
         return Response(
@@ -81,8 +82,11 @@ class AuditExportView(APIView):
             # One checkpoint for the whole export, made before the rows are listed (audit.export).
             params = request.query_params
             export_filter = {name: params[name] for name in EXPORT_FILTERS if name in params}
-            proof = export_proof(audit_ids(request.query_params), export_filter)
-            entries = audit_iter(request.query_params)
+            # Rows come from the standby when there is one; the proof (and the
+            # checkpoint it may sign) from the primary, whose tree covers them.
+            alias = reading_alias()
+            proof = export_proof(audit_ids(request.query_params, using=alias), export_filter)
+            entries = audit_iter(request.query_params, using=alias)
             lines = csv_lines(entries, proof) if fmt == "csv" else jsonl_lines(entries, proof)
             first = next(lines)  # surfaces a bad filter as a 400 before streaming starts
         except InvalidFilter as exc:

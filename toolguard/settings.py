@@ -9,6 +9,7 @@ import ipaddress
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -130,8 +131,40 @@ TEMPLATES = [
     },
 ]
 
+
+
+def database_config(url: str, *, name: str) -> dict[str, Any]:
+    """One DATABASES entry from a URL; a PostgreSQL URL may name several hosts (topology: several).
+
+    `postgres://u:p@db1:5432,db2:5432/toolguard?target_session_attrs=read-write`
+    is libpq's multi-host form: it tries each host in turn and keeps the one
+    that takes writes, so after a failover the next connection finds the new
+    primary. dj-database-url keeps one host only, so the hosts and ports are
+    passed to libpq as its own comma-separated lists.
+    """
+    conn_max_age = envint("DB_CONN_MAX_AGE", 60)
+    hosts_url = re.fullmatch(r"(postgres(?:ql)?://)(?:([^@/]*)@)?([^/?]*,[^/?]*)(/[^?]*)?(\?.*)?", url)
+    if hosts_url is None:
+        try:
+            return dict(dj_database_url.parse(url, conn_max_age=conn_max_age))
+        except ValueError as exc:
+            raise ImproperlyConfigured(f"{name} is not a database URL: {exc}") from None
+    scheme, userinfo, netlocs, path, query = hosts_url.groups()
+    single = f"{scheme}{userinfo + '@' if userinfo else ''}placeholder{path or '/'}{query or ''}"
+    config = dict(dj_database_url.parse(single, conn_max_age=conn_max_age))
+    hosts, ports = [], []
+    for netloc in netlocs.split(","):
+        host, _, port = netloc.rpartition(":") if re.search(r":\d+$", netloc) else (netloc, "", "5432")
+        if not host or not port.isdigit():
+            raise ImproperlyConfigured(f"{name} names a host without a name or with a bad port: {netloc!r}")
+        hosts.append(host)
+        ports.append(port)
+    config["HOST"], config["PORT"] = ",".join(hosts), ",".join(ports)
+    return config
+
+
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'toolguard.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60))}
+DATABASES = {"default": database_config(DATABASE_URL, name="DATABASE_URL")}
 # The value windows' covering indexes (INCLUDE) speed up PostgreSQL only;
 # SQLite, the embedded default, keeps the same key columns without them.
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
@@ -150,6 +183,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(db_file.with_name(f"test_{db_file.name}"))}
 elif DATABASES["default"]["ENGINE"] not in ("django.db.backends.postgresql",):
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL")
+else:
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    # A persistent connection that died with its server (restart, failover) is
+    # noticed at the start of the next request and replaced, instead of failing it.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A host that does not answer is given up on quickly: libpq tries the next
+    # one, and a request with none left answers 503 database_unavailable.
+    options.setdefault("connect_timeout", envint("DB_CONNECT_TIMEOUT", 3, minimum=1))
+# Compliance search and exports read from this standby when set (core.replica);
+# nothing that decides, writes or checks idempotency ever does.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL")
+    DATABASES["replica"] = database_config(DATABASE_REPLICA_URL, name="DATABASE_REPLICA_URL")
+    DATABASES["replica"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    # Tests never create a database for the standby: it is the primary's copy.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["core.replica.ReplicaRouter"]
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

@@ -13,6 +13,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from core.idempotency import STORE_ERRORS
 from core.metrics import metrics_exposition
+from core.replica import REPLICA, read_source
 
 
 @require_GET
@@ -37,8 +38,17 @@ def readyz(request: HttpRequest) -> JsonResponse:
     except STORE_ERRORS as exc:
         checks["cache"] = f"error: {type(exc).__name__}"
     checks["cache_backend"] = "redis" if settings.REDIS_URL else "database"
+    if REPLICA in settings.DATABASES:
+        # Informational: without the standby, compliance reads fall back to the primary.
+        source = read_source()
+        checks["replica"] = "ok" if source.is_replica else f"error: {source.fallback_reason}"
     ready = checks["database"] == "ok" and checks["cache"] == "ok"
-    return JsonResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status=200 if ready else 503)
+    if not ready:
+        # The next request must reconnect (to a new primary after a failover),
+        # not reuse the connection that just failed.
+        connection.close_if_unusable_or_obsolete()
+    # Degraded (503): the balancer sends this node nothing until it is ok again.
+    return JsonResponse({"status": "ok" if ready else "degraded", "checks": checks}, status=200 if ready else 503)
 
 
 @require_GET

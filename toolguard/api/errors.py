@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
@@ -23,6 +24,11 @@ from people.roles import person_actor
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge
 
 logger = logging.getLogger(__name__)
+
+DATABASE_UNAVAILABLE = error_body("database_unavailable", "the database is unreachable; retry later")
+# A failover takes about ten seconds (docs/operations.md): a client retrying
+# every two finds the new primary soon after it takes writes.
+DATABASE_RETRY_AFTER = "2"
 
 CODES: dict[type[exceptions.APIException], str] = {
     RequestTooLarge: "request_too_large",
@@ -48,8 +54,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         # The database went away mid-request (restart, failover). The
         # transaction rolled back whole, so the honest answer is "retry".
         logger.warning("database unavailable: %s", type(exc).__name__)
-        response = Response(error_body("database_unavailable", "the database is unreachable; retry later"), status=503)
-        response["Retry-After"] = "2"
+        response = Response(DATABASE_UNAVAILABLE, status=503)
+        response["Retry-After"] = DATABASE_RETRY_AFTER
         return response
     if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # Audited once per address and minute, and rate-limited (audit.unauthenticated).
@@ -115,7 +121,22 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: an API client gets the JSON error shape even from a fault (details stay in the log)."""
+    """handler500: an API client gets the JSON error shape even from a fault (details stay in the log).
+
+    A lost database (failover, restart) outside the API views (a page, a
+    middleware reading the session) is a 503 with Retry-After too, not a fault:
+    Django calls this handler inside its except block, so the exception is at hand.
+    """
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        logger.warning("database unavailable: %s", type(sys.exc_info()[1]).__name__)
+        if request.path.startswith("/api/") or request.path == "/mcp":
+            response: HttpResponse = JsonResponse(DATABASE_UNAVAILABLE, status=503)
+        else:
+            response = HttpResponse(
+                "The database is unreachable for a moment; retry shortly.", status=503, content_type="text/plain"
+            )
+        response["Retry-After"] = DATABASE_RETRY_AFTER
+        return response
     if request.path.startswith("/api/"):
         return JsonResponse(error_body("internal_error", "the server failed; the error is logged"), status=500)
     return defaults.server_error(request)
