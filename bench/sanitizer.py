@@ -9,8 +9,9 @@ Prints one JSON object:
 * the multilingual corpus (tests/detection/corpus/): per family and per
   language, attacks blocked / held / passed and the share stopped, and
   legitimate values refused / held / passed (with the values refused or
-  held) -- the train and holdout splits, the blind sets and the fresh set
-  (corrections, software warnings, fraud warnings, plain amounts) apart,
+  held) -- the train and holdout splits, the blind sets, the fresh set
+  (corrections, software warnings, fraud warnings, plain amounts) and the
+  first-sight sets fresh2 and fresh3 (issue 26) apart,
   with the model stage and with the rules alone; `legitimate_percent` and
   `attacks_stopped_percent` give the refused, held and stopped rates per
   split.

@@ -4,7 +4,9 @@ A logistic regression on hashed character n-grams (1-4) of the canonical
 form, trained on the train split of toolguard's own corpus
 (tests/detection/corpus/*.jsonl, plus the regression corpus in
 tests/detection/sanitizer_corpus.py, plus the hard legitimate values in
-tests/detection/corpus/train_negatives*.py) and measured on the holdout split.  The
+tests/detection/corpus/train_negatives*.py) and measured on the holdout split.
+The blind, fresh, fresh2 and fresh3 sets are never read here: they measure
+what the model was not trained on.  The
 featurizer is detection.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
 file stays small and multilingual.
@@ -43,7 +45,7 @@ from detection.sanitizer.model import (  # noqa: E402
     model_views,
 )
 
-CORPUS = ROOT / "tests" / "pipeline" / "corpus"
+CORPUS = ROOT / "tests" / "detection" / "corpus"
 DEFAULT_THRESHOLD = 0.8
 
 
@@ -66,8 +68,14 @@ def load_examples() -> dict[str, list[tuple[str, int]]]:
     from tests.detection.corpus.train_negatives import NEGATIVES
 
     # Hard legitimate values written for training only (never a split).
-    splits["train"].extend((text, 0) for text in NEGATIVES + customer_negatives())
+    splits["train"].extend((text, 0) for text in NEGATIVES + customer_negatives() + business_negatives())
     return splits
+
+
+def business_negatives() -> list[str]:
+    from tests.detection.corpus.train_negatives_business import BUSINESS_NEGATIVES
+
+    return BUSINESS_NEGATIVES
 
 
 def customer_negatives() -> list[str]:
@@ -85,11 +93,25 @@ def customer_negatives() -> list[str]:
 # blind set's held customer messages from 7.1 % to 0.5 %, and every holdout
 # family stays at 95 % or more.
 SUPPORT_WEIGHT = 0.05
+# Business text in other registers (helpdesk, security awareness, legal, CRM
+# notes, own-account moves) that talks about systems, admins, passwords and
+# instructions.  At weight 1 it cuts the fresh2 set's held rate from 17 % to
+# 3.5 %, but about 38 attacks of the train, holdout and blind sets that only
+# the model stops then pass; the shipped model is trained at 0 (the values
+# count for nothing) until a model that keeps them stopped is found.
+BUSINESS_WEIGHT = 0.0
 
 
-def sample_weights(train: list[tuple[str, int]]) -> np.ndarray:
+def sample_weights(train: list[tuple[str, int]], business_weight: float = BUSINESS_WEIGHT) -> np.ndarray:
     support = {view for text in customer_negatives() for view in model_views(decode_layers(text))}
-    return np.array([SUPPORT_WEIGHT if label == 0 and text in support else 1.0 for text, label in train])
+    business = {view for text in business_negatives() for view in model_views(decode_layers(text))}
+
+    def weight(text: str, label: int) -> float:
+        if label == 0 and text in business:
+            return business_weight
+        return SUPPORT_WEIGHT if label == 0 and text in support else 1.0
+
+    return np.array([weight(text, label) for text, label in train])
 
 
 def featurize(texts: list[str]) -> csr_matrix:
@@ -148,11 +170,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=SHIPPED_MODEL)
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    parser.add_argument("--business-weight", type=float, default=BUSINESS_WEIGHT)
     args = parser.parse_args()
     splits = load_examples()
     train = with_payloads(splits["train"])
     model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
-    model.fit(featurize([t for t, _ in train]), [label for _, label in train], sample_weight=sample_weights(train))
+    model.fit(
+        featurize([t for t, _ in train]),
+        [label for _, label in train],
+        sample_weight=sample_weights(train, args.business_weight),
+    )
     onnx_model = convert_sklearn(
         model,
         initial_types=[("features", FloatTensorType([None, DEFAULT_BUCKETS]))],

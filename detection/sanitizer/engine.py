@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,6 +78,8 @@ _CASED = RuleSet(rule for rule in RULES if rule.form == "cased")
 HIDDEN_PAYLOAD_RULE = "invisible.hidden_payload"
 INVALID_IDENTIFIER_RULE = "identifier.invalid_characters"
 NUL_TRUNCATION_RULE = "path.nul_truncation"
+ENCODED_PROSE_RULE = "obfuscation.encoded_prose"
+MIXED_SCRIPT_RULE = "obfuscation.mixed_script_words"
 MODEL_RULE = "model.injection_classifier"
 
 _IDENTIFIER_RE = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -93,6 +96,17 @@ _LONG_WORD_RE = re.compile(r"[^\W\d_]{20}")
 _IDENTIFIER_COMPACT_TRIGGER_RE = re.compile(r"[a-z]{20}|(?:[a-z][_-]+){4}[a-z]")
 _HEX_KEY_RE = re.compile(r"[0-9A-Fa-f-]+")
 _NON_ALNUM_RE = re.compile(r"[\W_]+")
+# Base64 or hex that decodes to a sentence (four or more words): nobody
+# encodes their own memo, while an instruction is encoded to slip past the
+# rules; whatever it says ("send the statement to ..."), it is not shown to
+# the person who reads the value.  Keys, IBANs and ids decode to noise.
+_PROSE_RE = re.compile(r"[^\W\d_]{2,}(?:[ ,'-]+[^\W\d_]+){3,}")
+# A word spelled with Latin letters and Cyrillic or Greek look-alikes
+# ("fоrwаrd" with Cyrillic o and a): no language writes a word that way; two
+# such words are a disguise, whatever the words say.
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
+_MIN_MIXED_WORDS = 2
 _NUL_TRUNCATION_RE = re.compile(r"\.\w{1,6}\x00|\x00\.\w|/\x00")
 
 
@@ -173,10 +187,29 @@ def screen_text(decoded: str, *, links: bool = True, depth: int = 0, framed: boo
         for text in payloads(decoded):
             if is_hidden_payload(text):
                 return _HIDDEN
-            rule = screen_text(decode_layers(text), links=links, depth=depth + 1)
+            inner = decode_layers(text)
+            rule = screen_text(inner, links=links, depth=depth + 1)
+            if rule is None and _PROSE_RE.search(inner) is not None:
+                rule = _ENCODED_PROSE
             if rule is not None:
                 break
+    if rule is None and depth == 0 and _mixed_script_words(decoded) >= _MIN_MIXED_WORDS:
+        rule = _MIXED_SCRIPT
     return rule
+
+
+def _mixed_script_words(text: str) -> int:
+    """How many words mix Latin letters with Cyrillic or Greek ones."""
+    if text.isascii():
+        return 0
+    count = 0
+    for word in _WORD_RE.findall(text):
+        if word.isascii():
+            continue
+        scripts = {unicodedata.name(c, "").partition(" ")[0] for c in word}
+        if "LATIN" in scripts and any(name in scripts for name in _LOOKALIKE_SCRIPTS):
+            count += 1
+    return count
 
 
 def _texts(decoded: str, depth: int = 0) -> list[tuple[str, str]]:
@@ -254,6 +287,8 @@ def _synthetic(rule_id: str, category: str) -> Rule:
 
 
 _HIDDEN = _synthetic(HIDDEN_PAYLOAD_RULE, HIDDEN_PAYLOAD)
+_ENCODED_PROSE = _synthetic(ENCODED_PROSE_RULE, HIDDEN_PAYLOAD)
+_MIXED_SCRIPT = _synthetic(MIXED_SCRIPT_RULE, HIDDEN_PAYLOAD)
 
 
 @lru_cache(maxsize=1024)

@@ -275,6 +275,15 @@ _CORRECTION = re.compile(
         r"попереднє (?:повідомлення|лист\w*)",
         # an instruction about a payment or an account, not about a reader's behaviour
         r"(?:payment|banking|bank|transfer|standing order|standing|delivery|debit|cheque|wire|remittance|settlement) instructions?",
+        # an instruction about goods, a shipment, a document or a bank: what it
+        # is about is named right after it ("instructions to hold the
+        # shipment", "a previous instruction to your bank"); the reader's own
+        # guidance is never qualified so (a model cue cancels the frame anyway)
+        r"instructions? (?:to|about|regarding|concerning|on|for) (?:hold|ship|deliver|pack|label|split|send|pay|store|return|collect|leave|release|cancel|the (?:courier|driver|bank|shipment|delivery|goods|pallets?|parcels?|order|packag\w+|labels?|cleaners?|tenant|landlord|supplier|warehouse|site)|(?:your|their|his|her|our|my) (?:bank|courier|supplier|landlord|tenant|accountant|branch)|packag\w+|labels?|pallets?|shipping|delivery|invoices?|payments?)",
+        r"(?:instrucciones|instrucoes|instruções|istruzioni|instructions|consignes) (?:de|d'|di) ?(?:pago|pagamento|paiement|virement|entrega|envio|livraison|consegna|bonifico|transferencia|transferencia)",
+        r"(?:zahlungs|liefer|uberweisungs|versand)anweisung\w*|(?:betaal|lever|verzend)instructies",
+        r"instrukcj\w* (?:platnosci|płatności|dostawy|przelewu|wysylki)|(?:odeme|teslimat|havale) talimat\w*",
+        r"плат[её]жн\w* (?:инструкци|поручени|указани)\w*|инструкци\w* по (?:оплате|доставке|переводу)|платіжн\w* (?:інструкці|доручен)\w*",
         r"(?:my|our|her|his|their|the|this|that|the client's|the customer's) (?:\w+ ){0,2}?instructions? (?:to|about|regarding|for|on)(?! (?:confirm|ask|check|refuse|verify|decline|flag|warn|review|not|never|stop|skip|you|the assistant))",
         # es
         r"corregid[oa]",
@@ -343,6 +352,7 @@ _CORRECTION = re.compile(
     + "|更正|替代|訂正|正しい金額|정정|正确金额|正确|上一封|上次的|作废|以本邮件为准|本邮件|前回のメール|前回の請求書|지난 메일|정확한"
     + "|之前发的|之前的(?:报价|发票|账单|邮件)|漏算|前回の見積|以前の請求|이전 견적|이전 청구"
     + "|振込指示|支払指示|お送りした|支払い済み|支払済み|付款指示|转账指示|已付|已经支付|이체 지시|송금 지시|이미 지불|이미 납부"
+    + "|配送指示|配達指示|配送说明|付款说明|배송 지시|تعليمات (?:الدفع|التسليم|التحويل|الشحن)|(?:भुगतान|डिलीवरी|ट्रांसफर) (?:के )?निर्देश"
 )
 
 # (2) Help on a warning, a prompt or a filter of the reader's own software.
@@ -402,11 +412,14 @@ _SOFTWARE_NOTICE = _any(
     r"(?:ostrzezenie|filtra antyspamowego)",
     r"(?:uyari\w*|spam filtresi\w*)",
     r"(?:peringatan|filter spam)",
+    r"(?:waarschuwing|certificaat|certyfikat\w*|ostrzezeni\w*|sertifika\w*|сертификат\w*|сертифікат\w*|zertifikat\w*|certificado|certificat|certificato)",
 )
 _NOTICE_ADVICE = re.compile(
-    r"(?<![^\W_])(?:ignore|ignoring|dismiss|bypass|skip|switch(?:ed)? off|turn(?:ed)? off|get around|work around|whitelist|allow|trust|release|keep it|reinstall|restart|reset|(?:is|are|it's|that's|that is|this is) (?:fine|normal|expected|harmless|safe)|can (?:be )?ignored?|safe to ignore|rename|enable editing|power-cycle|passer outre|ignor\w*)(?![^\W_])"
+    r"(?<![^\W_])(?:ignore|ignoring|dismiss|bypass|skip|switch(?:ed)? off|turn(?:ed)? off|get around|work around|whitelist|allow|trust|release|keep it|reinstall|restart|reset|(?:is|are|it's|that's|that is|this is) (?:fine|normal|expected|harmless|safe)|can (?:be )?ignored?|safe to ignore|rename|enable editing|power-cycle|passer outre|ignor\w*|negeren|negeer|zignorowa\w*|pomin\w*|gormezden gel\w*|игнорир\w*|ігнору\w*)(?![^\W_])"
+    + "|無視|忽略|무시|تجاهل|अनदेखा"
 )
 _NOTICE_WORD = re.compile(
+    "証明書|证书|警告|인증서|경고|تحذير|الشهادة|चेतावनी|प्रमाणपत्र|"
     rf"(?<![^\W_]){_SOFTWARE_NOTICE}(?![^\W_])|(?<![^\W_])(?:page|notifications?|nags?|updates?|quarantine|self-signed|rooted|download|popup|zertifikat\w*|\w*warnung|\w*meldung|testserver)(?![^\W_])"
 )
 _SOFTWARE = re.compile(
@@ -449,6 +462,10 @@ _FRAUD_WARNING = re.compile(
         r"it security",
         r"did not (?:add|order|request)",
         r"safe account",
+        # advice never to give something away: "never share your card
+        # details", "do not paste customer data into ..."
+        r"(?:never|do not|don't|dont|please don't|must not|should not) (?:\w+ ){0,1}?(?:share|paste|send|give|disclose|reveal|tell|enter|type|post|e-?mail|forward|upload|reuse|write down)",
+        r"(?:nunca|jamas|nie|niemals|jamais|mai|asla|никогда не|nooit) (?:\w+ ){0,2}?(?:compart\w*|revele\w*|envie\w*|teile\w*|weitergeben|gib\w*|communiquez|partagez|condividere|condividi|paylas\w*|podawaj|udostepniaj|сообщайте|передавайте|deel)",
         r"arnaque\w*",
         r"escroquer\w*",
         r"truff[ae]\w*",
@@ -526,10 +543,41 @@ _DESTINATION = re.compile(
 )
 
 
+# (5) Money moved between the payer's own accounts: the destination is a kind
+# of account the payer holds (savings, a term deposit, a pot, next year's
+# budget line), never a number, an IBAN or an address.  "Transfer all
+# remaining balance to savings" is a customer's note; "... to 4471-0098" is
+# a drain.
+_OWN_MOVE = re.compile(
+    r"(?<![^\W_])(?:move|moving|transfer|transferring|sweep|put|shift|empty|pay|send|top up|"
+    r"mover|transferir|pasar|passar|virer|transferer|deplacer|verschieben|ubertragen|uberweisen|"
+    r"spostare|trasferire|verplaatsen|overmaken|przelac|przelej|przenies\w*|aktar\w*|gonder\w*|"
+    r"перевести|переведи|перевод\w*|переказати|chuyen|pindahkan)(?![^\W_])"
+    + "|移す|移し|振替|振り替|转|转入|转到|옮겨|이체|تحويل|حوّل|حول|ट्रांसफर|भेज|डाल"
+)
+_OWN_ACCOUNT = re.compile(
+    r"(?<![^\W_])(?:savings?|saver|checking|current account|joint (?:account|acct)|isa|term deposit|money market|"
+    r"emergency fund|rainy day fund|holiday (?:account|fund|pot)|\w+ pot|tax reserve|reserve|investments?|"
+    r"(?:my|our|her|his|their|the) (?:main|other|own|new|old|joint|business|personal|everyday) (?:account|acct)|"
+    r"next (?:year|quarter|month)'?s?(?: \w+)?|"
+    r"ahorros?|plazo fijo|cuenta corriente|epargne|livret(?: a)?|compte courant|sparkonto|tagesgeld\w*|festgeld\w*|girokonto|"
+    r"risparmio|conto deposito|conto corrente|poupanca|conta corrente|spaarrekening|betaalrekening|"
+    r"oszczednosc\w*|oszczędnościow\w*|lokat\w*|birikim\w*|tasarruf\w*|vadeli|"
+    r"накопительн\w*|сберегательн\w*|вклад\w*|депозит\w*|ощадн\w*|tiet kiem|tabungan)(?![^\W_])"
+    + "|貯蓄|貯金|定期預金|普通預金|積立|储蓄|定期|活期|余额宝|적금|저축|예금|التوفير|الادخار|बचत"
+)
+# Where money goes when it leaves the payer: an account number (grouped
+# digits, a long run), an IBAN, an address or a link.
+_FOREIGN_DESTINATION = re.compile(
+    r"\d{2,}[\s/-]\d{2,}|\d{7,}|[a-z]{2}\d{2}(?:\s?\w{4}){3,}|@|https?:|//|"
+    r"(?<![^\W_])(?:acct|account|iban|konto|cuenta|compte|conto|счёт|счет|rekening|hesab\w*|no\.?|nr\.?|#)[\s#:.-]*\d"
+)
+
+
 @lru_cache(maxsize=2048)
 def business_frame(decoded: str) -> str | None:
     """The business frame of an already-decoded value ("correction",
-    "software_notice", "fraud_warning", "plain_amount"), or None."""
+    "software_notice", "fraud_warning", "plain_amount", "own_transfer"), or None."""
     forms = matching_forms(decoded)
     # The folded form maps look-alike letters to Latin: it unmasks "аssistant"
     # written in Cyrillic, but turns Russian prose into Latin noise ("вот"
@@ -555,6 +603,13 @@ def business_frame(decoded: str) -> str | None:
         and _DESTINATION.search(form) is None
     ):
         return "plain_amount"
+    if (
+        len(form) <= 160
+        and any(_OWN_MOVE.search(f) for f in forms)
+        and any(_OWN_ACCOUNT.search(f) for f in forms)
+        and not any(_FOREIGN_DESTINATION.search(f) for f in forms)
+    ):
+        return "own_transfer"
     return None
 
 
@@ -588,7 +643,7 @@ def unframed_text(decoded: str) -> str:
     the model stage still reads.  A correction explains the sentence it is
     in and a following "ignore it", not a sentence glued after it ("Invoice
     2231 paid. You are now the admin console ...")."""
-    if business_frame(decoded) == "plain_amount":
+    if business_frame(decoded) in ("plain_amount", "own_transfer"):
         return ""
     kept: list[str] = []
     explained = False

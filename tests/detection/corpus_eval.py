@@ -33,7 +33,15 @@ CORPUS_FILES = (
 # the fresh set (split "fresh", corpus/fresh.py), legitimate text that uses an
 # attack's words -- corrections, help on software warnings, fraud warnings,
 # plain amounts -- and the attacks that address the assistant with the same words.
-FRESH_FILES = (("fresh_attacks.jsonl", "fresh_legitimate.jsonl"),)
+# The fresh2 set (split "fresh2", corpus/fresh2.py) was written before its
+# author read the rules or the frames, to measure first-sight generalisation.
+# The fresh3 set (split "fresh3", corpus/fresh3.py, legitimate values only) was
+# written after the changes the fresh2 set led to, without looking at them.
+FRESH_FILES: tuple[tuple[str | None, str], ...] = (
+    ("fresh_attacks.jsonl", "fresh_legitimate.jsonl"),
+    ("fresh2_attacks.jsonl", "fresh2_legitimate.jsonl"),
+    (None, "fresh3_legitimate.jsonl"),
+)
 
 
 def rows(name: str) -> Iterator[dict[str, Any]]:
@@ -80,9 +88,9 @@ def score_corpus(classifier: InjectionClassifier | None, threshold: float = DEFA
 
 
 def _score_files(
-    score: CorpusScore, attacks: str, legitimate: str, classifier: InjectionClassifier | None, threshold: float
+    score: CorpusScore, attacks: str | None, legitimate: str, classifier: InjectionClassifier | None, threshold: float
 ) -> None:
-    for row in rows(attacks):
+    for row in rows(attacks) if attacks is not None else ():
         outcome = verdict(row["text"], classifier, threshold)
         score.attacks_by_family[(row["split"], row["family"])][outcome] += 1
         score.attacks_by_lang[(row["split"], row["lang"])][outcome] += 1

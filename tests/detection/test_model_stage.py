@@ -64,10 +64,15 @@ def test_the_model_reads_what_a_payload_decodes_to() -> None:
 
     classifier = load_classifier("shipped")
     blob = base64.b64encode(SUSPECT.encode()).decode()
-    # The rules see inside the blob and find nothing; the model reads the text.
-    assert sanitize_arguments({"memo": f"ref {blob}"}, {}).block is None
-    held = sanitize_arguments({"memo": f"ref {blob}"}, {}, classifier=classifier, threshold=0.8)
-    assert held.block is None and held.suspicion is not None
+    # No wording rule fires inside the blob, but an encoded sentence is itself
+    # refused (obfuscation.encoded_prose); the model reads the decoded text too.
+    refused = sanitize_arguments({"memo": f"ref {blob}"}, {})
+    assert refused.block is not None and refused.block.rule == "obfuscation.encoded_prose"
+    from detection.sanitizer.canonical import decode_layers
+    from detection.sanitizer.model import model_views
+
+    views = list(model_views(decode_layers(f"ref {blob}")))
+    assert len(views) == 2 and max(classifier.score(view) for view in views[1:]) >= 0.8
 
 
 def test_a_pasted_key_or_a_link_host_is_no_sign_of_an_injection() -> None:
