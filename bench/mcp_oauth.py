@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
-    keys = {
+    keys: dict[str, rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey] = {
         "RS256": rsa.generate_private_key(public_exponent=65537, key_size=2048),
         "ES256": ec.generate_private_key(ec.SECP256R1()),
     }
