@@ -44,14 +44,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
-    keys: dict[str, rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey] = {
-        "RS256": rsa.generate_private_key(public_exponent=65537, key_size=2048),
-        "ES256": ec.generate_private_key(ec.SECP256R1()),
-    }
-    jwks = []
-    for alg, private in keys.items():
-        algorithm = jwt.algorithms.RSAAlgorithm if alg == "RS256" else jwt.algorithms.ECAlgorithm
-        jwks.append({**json.loads(algorithm.to_jwk(private.public_key())), "kid": alg, "use": "sig"})
+    rsa_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    ec_key = ec.generate_private_key(ec.SECP256R1())
+    keys: dict[str, rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey] = {"RS256": rsa_key, "ES256": ec_key}
+    rsa_jwk = jwt.algorithms.RSAAlgorithm.to_jwk(rsa_key.public_key())
+    ec_jwk = jwt.algorithms.ECAlgorithm.to_jwk(ec_key.public_key())
+    jwks = [
+        {**json.loads(rsa_jwk), "kid": "RS256", "use": "sig"},
+        {**json.loads(ec_jwk), "kid": "ES256", "use": "sig"},
+    ]
     jwks_file = Path(tempfile.mkstemp(prefix="bench-jwks-", suffix=".json")[1])
     jwks_file.write_text(json.dumps({"keys": jwks}))
     issuer_port = free_port()
