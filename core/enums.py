@@ -103,5 +103,7 @@ class AuditAction(models.TextChoices):
     SECOND_FACTOR_ENROLLED = "second_factor_enrolled", "Second factor enrolled"
     API_TOKEN_CREATED = "api_token_created", "API token created"
     API_TOKEN_REVOKED = "api_token_revoked", "API token revoked"
+    # The sign-in provider's groups granted or took away a role (people.oidc).
+    ROLES_CHANGED = "roles_changed", "Roles changed by the sign-in provider"
     # Settings that move limits: the exchange rates values are counted through.
     EXCHANGE_RATE_CHANGED = "exchange_rate_changed", "Exchange rate changed"

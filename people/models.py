@@ -119,3 +119,26 @@ class OAuthPrincipal(models.Model):
 
     def __str__(self) -> str:
         return self.key.label
+
+
+class OidcIdentity(models.Model):
+    """Who a person is at the OpenID Connect provider: its issuer and their `sub` (people/oidc.py).
+
+    A sign-in finds the person by this pair, never by the email or username
+    claim, which the provider may change or give to someone else later.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="oidc_identities")
+    issuer = models.CharField(max_length=255)
+    subject = models.CharField(max_length=255)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            # Also the index of every sign-in's lookup.
+            models.UniqueConstraint(fields=["issuer", "subject"], name="oidc_identity_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.issuer} {self.subject}"

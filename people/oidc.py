@@ -10,9 +10,14 @@ the code exchanged with client_secret_basic). On top of it toolguard:
   leaves partly undone: an asymmetric signature from the provider's JWKS (the
   library's own check of the key), the issuer, the audience (our client id; with
   several audiences `azp` must be us), expiry and the nonce;
+* finds the person by the ID token's (issuer, sub) (OidcIdentity), never by
+  the email or username claim; a first sign-in creates the person, and is
+  refused (oidc_account_conflict) when an existing account has that email,
+  unless OIDC_LINK_EXISTING_ACCOUNTS links it;
 * maps the groups claim (OIDC_GROUPS_CLAIM) to toolguard's roles through
   OIDC_ROLE_GROUPS on every sign-in and every renewal: a role whose group is
-  gone is taken away, and someone with no mapped group is not let in;
+  gone is taken away, and someone with no mapped group is not let in; each
+  change is audited (roles_changed);
 * renews: a session signed in through the provider is sent back to it
   (`prompt=none`, no page shown while the provider still knows the person)
   once OIDC_RENEW_SECONDS have passed, so a group removed at the provider
@@ -36,13 +41,18 @@ import requests
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import SuspiciousOperation
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.urls import reverse
+from django.utils import timezone
 from mozilla_django_oidc.auth import OIDCAuthenticationBackend
 from mozilla_django_oidc.utils import import_from_settings
 
-from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP
+from audit.services import AuditEvent, audit_append
+from core.enums import AuditAction, AuditResult
+from people.models import OidcIdentity
+from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP, person_actor
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +75,7 @@ ROLE_GROUPS: dict[str, str | None] = {
 SESSION_RENEW_AT = "oidc_renew_at"
 SESSION_SUBJECT = "oidc_sub"
 SESSION_STEP_UPS = "oidc_step_ups"
+SESSION_ID_TOKEN = "oidc_id_token"  # noqa: S105  # a session key, not a secret
 
 
 class OIDCRefused(Exception):
@@ -135,10 +146,29 @@ def roles_from_claims(claims: dict[str, Any]) -> set[str]:
     return {role for role, group in settings.OIDC_ROLE_GROUPS.items() if group in groups}
 
 
-def roles_apply(user: User, roles: set[str]) -> None:
-    """Give exactly `roles` among those OIDC_ROLE_GROUPS names; roles it does not name are left alone."""
+def roles_held(user: User) -> set[str]:
+    """The roles among those OIDC_ROLE_GROUPS names that the person holds now."""
+    names = set(user.groups.values_list("name", flat=True))
+    held = set()
+    for role in settings.OIDC_ROLE_GROUPS:
+        group_name = ROLE_GROUPS[role]
+        if user.is_staff if group_name is None else group_name in names:
+            held.add(role)
+    return held
+
+
+def roles_apply(user: User, roles: set[str], *, subject: str = "") -> tuple[list[str], list[str]]:
+    """Give exactly `roles` among those OIDC_ROLE_GROUPS names; roles it does not name are left alone.
+
+    A change is audited (roles_changed, one entry per sign-in or renewal that
+    changes anything) in the same transaction; returns (added, removed).
+    """
     managed = set(settings.OIDC_ROLE_GROUPS)
     with transaction.atomic():
+        # The row lock orders concurrent sign-ins of one person, so each entry's
+        # added/removed is what that sign-in really changed.
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        before = roles_held(user)
         for role in managed:
             group_name = ROLE_GROUPS[role]
             if group_name is None:
@@ -151,6 +181,28 @@ def roles_apply(user: User, roles: set[str]) -> None:
                 user.groups.add(group)
             else:
                 user.groups.remove(group)
+        added = sorted((roles & managed) - before)
+        removed = sorted(before - roles)
+        if added or removed:
+            label, kind = person_actor(user)
+            audit_append(
+                [
+                    AuditEvent(
+                        actor=label,
+                        actor_type=kind,
+                        action=AuditAction.ROLES_CHANGED,
+                        result=AuditResult.SUCCESS,
+                        details={
+                            "source": "oidc",
+                            "issuer": settings.OIDC_ISSUER,
+                            "subject": subject,
+                            "added": added,
+                            "removed": removed,
+                        },
+                    )
+                ]
+            )
+    return added, removed
 
 
 # -- the backend ---------------------------------------------------------------
@@ -172,6 +224,8 @@ class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
         self.OIDC_RP_IDP_SIGN_KEY = None
         self.id_claims: dict[str, Any] = {}
         self.claims: dict[str, Any] = {}
+        self.subject = ""
+        self.id_token = ""
 
     @property
     def OIDC_OP_TOKEN_ENDPOINT(self) -> str:  # the library's attribute names
@@ -241,33 +295,109 @@ class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
         self._username(claims)
         return True
 
-    def filter_users_by_claims(self, claims: dict[str, Any]) -> Any:
-        return User.objects.filter(username__iexact=self._username(claims))
+    def get_or_create_user(self, access_token: str, id_token: str, payload: dict[str, Any]) -> User | None:
+        """The person linked to the ID token's (issuer, sub), linked on their first sign-in.
+
+        The email or username claim never finds anyone: a provider may change
+        them or hand an address to someone else later.
+        """
+        claims = self.get_userinfo(access_token, id_token, payload)
+        if not self.verify_claims(claims):
+            return None
+        self.subject = str(payload["sub"])
+        for attempt in range(2):
+            try:
+                with transaction.atomic():
+                    identity = (
+                        OidcIdentity.objects.select_related("user")
+                        .filter(issuer=settings.OIDC_ISSUER, subject=self.subject)
+                        .first()
+                    )
+                    if identity is not None:
+                        identity.last_seen_at = timezone.now()
+                        identity.save(update_fields=["last_seen_at"])
+                        return self.update_user(identity.user, claims)
+                    return self.create_user(claims)
+            except IntegrityError:
+                # Two first sign-ins of one subject at once: the other linked it; find it.
+                if attempt:
+                    raise
+        return None
+
+    def _existing_accounts(self, claims: dict[str, Any]) -> list[User]:
+        """Accounts a first sign-in could be mistaken for: the same email, or a username that is it."""
+        email = claims.get("email")
+        query = Q(username__iexact=self._username(claims))
+        if isinstance(email, str) and email.strip():
+            query |= Q(email__iexact=email.strip()) | Q(username__iexact=email.strip())
+        return list(User.objects.filter(query).order_by("pk"))
 
     def create_user(self, claims: dict[str, Any]) -> User:
-        user = User.objects.create_user(self._username(claims), email=str(claims.get("email", "")))
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
+        """First sign-in of this (issuer, sub): a new person, or, only where
+        OIDC_LINK_EXISTING_ACCOUNTS allows it, the existing account with the
+        provider's verified email. Never someone else's account silently."""
+        existing = self._existing_accounts(claims)
+        email = str(claims.get("email") or "").strip()
+        same_email = [u for u in existing if email and email.lower() in (u.email.lower(), u.username.lower())]
+        if same_email:
+            user = self._link_existing(same_email, claims)
+        else:
+            user = User.objects.create_user(self._free_username(self._username(claims)), email=email)
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        OidcIdentity.objects.create(user=user, issuer=settings.OIDC_ISSUER, subject=self.subject)
         return self.update_user(user, claims)
+
+    def _link_existing(self, candidates: list[User], claims: dict[str, Any]) -> User:
+        conflict = OIDCRefused(
+            "oidc_account_conflict",
+            f"an account with the email {claims.get('email')!r} already exists and is not linked to "
+            f"this person at the provider (sub {self.subject!r})",
+        )
+        if not settings.OIDC_LINK_EXISTING_ACCOUNTS or len(candidates) != 1:
+            raise conflict
+        if claims.get("email_verified") is not True:
+            raise OIDCRefused("oidc_account_conflict", f"{conflict.message}, and the provider has not verified it")
+        user = candidates[0]
+        if OidcIdentity.objects.filter(user=user, issuer=settings.OIDC_ISSUER).exists():
+            # Someone else at this provider already holds it.
+            raise conflict
+        logger.warning("OIDC: linked the existing account %s to sub %s", user.get_username(), self.subject)
+        return user
+
+    @staticmethod
+    def _free_username(wanted: str) -> str:
+        """`wanted`, or `wanted-2`, `wanted-3` ... when an account already has it."""
+        candidate, n = wanted, 1
+        while User.objects.filter(username__iexact=candidate).exists():
+            n += 1
+            suffix = f"-{n}"
+            candidate = wanted[: 150 - len(suffix)] + suffix
+        return candidate
 
     def update_user(self, user: User, claims: dict[str, Any]) -> User:
         email = claims.get("email")
         if isinstance(email, str) and email and email != user.email:
             user.email = email
             user.save(update_fields=["email"])
-        roles_apply(user, roles_from_claims(claims))
+        roles_apply(user, roles_from_claims(claims), subject=self.subject)
         return user
 
     def store_tokens(self, access_token: str, id_token: str) -> None:
-        """Tokens stay out of the session: toolguard calls nothing on the person's behalf."""
+        """Only the ID token, kept by the callback in the session as the hint of a
+        sign-out at the provider; the access token is dropped: toolguard calls
+        nothing on the person's behalf."""
+        self.id_token = id_token
 
 
 def signed_in_through_provider(request: HttpRequest) -> bool:
     return bool(request.session.get(SESSION_SUBJECT))
 
 
-def session_start(request: HttpRequest, claims: dict[str, Any]) -> None:
+def session_start(request: HttpRequest, claims: dict[str, Any], id_token: str = "") -> None:
     request.session[SESSION_SUBJECT] = str(claims.get("sub", ""))
+    if id_token:
+        request.session[SESSION_ID_TOKEN] = id_token
     request.session[SESSION_RENEW_AT] = time.time() + settings.OIDC_RENEW_SECONDS
 
 

@@ -8,7 +8,10 @@ OpenID Connect provider's flow under /oidc/ (people/oidc.py has the rules).
 Every refusal lands on the sign-in page (or, for a step-up, the page the
 person came from) with a stable code: oidc_unavailable, oidc_state_mismatch,
 oidc_provider_error, oidc_token_invalid, oidc_token_exchange_failed,
-oidc_no_role, oidc_inactive, oidc_step_up_failed.
+oidc_no_role, oidc_inactive, oidc_account_conflict, oidc_step_up_failed.
+
+/accounts/logout/    signs out here and, for a session signed in through the
+                     provider, at the provider too (RP-initiated logout).
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from mozilla_django_oidc.views import OIDCAuthenticationRequestView
 from people import stepup
 from people.oidc import (
     BACKEND_PATH,
+    SESSION_ID_TOKEN,
     SESSION_STEP_UPS,
     OIDCRefused,
     RoleMappingOIDCBackend,
+    discovery,
     oidc_setting,
     roles_from_claims,
     session_start,
@@ -54,6 +59,10 @@ SIGN_IN_ERRORS = {
     "oidc_token_exchange_failed": "The sign-in provider refused to complete the sign-in.",
     "oidc_no_role": "Your account at the sign-in provider gives you no role in toolguard.",
     "oidc_inactive": "Your toolguard account is disabled.",
+    "oidc_account_conflict": (
+        "A toolguard account with your email address already exists and is not linked to your account at the"
+        " sign-in provider. An administrator must link it."
+    ),
     "oidc_renewal_required": "Your sign-in needed renewing and the provider did not renew it. Sign in again.",
 }
 LOCAL_LOGIN_OFF = "Sign-in with a password is turned off here; use the sign-in provider."
@@ -78,6 +87,35 @@ class SignInView(auth_views.LoginView):
         if not settings.TOOLGUARD_LOCAL_LOGIN:
             return JsonResponse({"error": {"code": "local_login_disabled", "message": LOCAL_LOGIN_OFF}}, status=403)
         return super().post(request, *args, **kwargs)
+
+
+class SignOutView(auth_views.LogoutView):
+    """Django's sign-out; a session signed in through the provider is then sent to the
+    provider's end_session_endpoint (OpenID Connect RP-Initiated Logout 1.0) with the
+    ID token as id_token_hint, so the provider forgets the person too: otherwise the
+    next /oidc/authenticate/ in this browser would sign them straight back in."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        id_token = request.session.get(SESSION_ID_TOKEN) if signed_in_through_provider(request) else None
+        response: HttpResponse = super().post(request, *args, **kwargs)
+        if not (settings.OIDC_ENABLED and isinstance(id_token, str) and id_token):
+            return response
+        try:
+            end_session = discovery().get("end_session_endpoint")
+        except OIDCRefused as exc:
+            # Signed out here all the same; the provider's session ends on its own.
+            logger.warning("OIDC sign-out at the provider skipped: %s", exc.message)
+            return response
+        if not end_session:
+            return response
+        params = {
+            "id_token_hint": id_token,
+            "client_id": settings.OIDC_RP_CLIENT_ID,
+            "post_logout_redirect_uri": settings.OIDC_POST_LOGOUT_REDIRECT_URI
+            or request.build_absolute_uri(resolve_url(settings.LOGOUT_REDIRECT_URL or settings.LOGIN_URL)),
+        }
+        separator = "&" if "?" in end_session else "?"
+        return HttpResponseRedirect(f"{end_session}{separator}{urlencode(params)}")
 
 
 def _sign_in_failed(request: HttpRequest, code: str, *, sign_out: bool = False) -> HttpResponse:
@@ -200,6 +238,8 @@ def callback(request: HttpRequest) -> HttpResponse:
         except OIDCRefused as exc:
             return _step_up_failed(request, step, exc.message)
         stepup.provider_factor_record(request, user=user, ok=True, details=_factor_details(backend.id_claims))
+        if backend.id_token:
+            request.session[SESSION_ID_TOKEN] = backend.id_token  # the newest hint for a sign-out at the provider
         messages.success(request, f"Confirmed with {settings.OIDC_PROVIDER_NAME}.")
         return HttpResponseRedirect(step["next"])
 
@@ -209,7 +249,7 @@ def callback(request: HttpRequest) -> HttpResponse:
         return _sign_in_failed(request, "oidc_no_role", sign_out=True)
     if not (request.user.is_authenticated and request.user.pk == user.pk):
         login(request, user, backend=BACKEND_PATH)
-    session_start(request, backend.id_claims)
+    session_start(request, backend.id_claims, backend.id_token)
     return HttpResponseRedirect(_safe_next(request, request.session.pop("oidc_login_next", None)))
 
 

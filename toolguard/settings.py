@@ -290,6 +290,14 @@ OIDC_RENEW_SECONDS = envint("OIDC_RENEW_SECONDS", 900, minimum=1)
 OIDC_STEP_UP_ACR = os.environ.get("OIDC_STEP_UP_ACR", "").strip()
 OIDC_STEP_UP_AMR = envlist("OIDC_STEP_UP_AMR", [])
 OIDC_TIMEOUT = envint("OIDC_TIMEOUT_SECONDS", 10, minimum=1)
+# People are found by the provider's (issuer, sub). A first sign-in with the email
+# of an existing account (as its email or username) is refused (oidc_account_conflict)
+# unless this links that account (only with email_verified true).
+OIDC_LINK_EXISTING_ACCOUNTS = envbool("OIDC_LINK_EXISTING_ACCOUNTS", False)
+# RP-initiated logout: where the provider sends the browser after signing out
+# (registered at the provider as a post-logout redirect URI); empty: the
+# absolute URL of LOGOUT_REDIRECT_URL on the host the person used.
+OIDC_POST_LOGOUT_REDIRECT_URI = os.environ.get("OIDC_POST_LOGOUT_REDIRECT_URI", "").strip()
 OIDC_ROLES = ("reviewer", "compliance", "key_admin", "staff")
 
 

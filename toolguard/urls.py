@@ -1,7 +1,6 @@
 from django.apps import apps
 from django.conf import settings
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -63,7 +62,7 @@ urlpatterns = [
     path("oidc/authenticate/", oidc_views.authenticate, name="oidc_authenticate"),
     path("oidc/callback/", oidc_views.callback, name="oidc_callback"),
     path("oidc/step-up/", oidc_views.step_up, name="oidc_step_up"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", oidc_views.SignOutView.as_view(), name="logout"),
     path("review/", include("approvals.urls")),
     # A compliance page, under /audit/ with the others; its service is the pipeline's policy stage.
     path("audit/policy-replay/", replay_views.policy_replay_page, name="policy-replay"),

@@ -267,6 +267,28 @@ class OIDCProvider:
             if own:
                 http.close()
 
+    def logout(self, end_session_url: str, *, client: httpx.Client) -> str:
+        """Follow an RP-initiated logout URL like a browser: confirm on the
+        provider's page ("Yes, sign me out") and return where the provider
+        sends the browser afterwards (the post_logout_redirect_uri), unfollowed."""
+        page = client.get(end_session_url)
+        if page.status_code != 200:
+            raise LoginFailed(f"provider answered {page.status_code}: {page.text[:500]}", page)
+        forms = _forms(page.text)
+        if not forms:
+            raise LoginFailed(f"provider's sign-out page has no form: {page.text[:500]}", page)
+        fields = {**forms[0]["fields"], "logout": "yes"}
+        post = client.post(urljoin(end_session_url, forms[0]["action"]), data=fields)
+        url = end_session_url
+        for _ in range(5):
+            if not post.is_redirect:
+                raise LoginFailed(f"provider answered {post.status_code}: {post.text[:500]}", post)
+            url = urljoin(url, post.headers["location"])
+            if not url.startswith(self.issuer):
+                return url
+            post = client.get(url)
+        raise LoginFailed("too many redirects", post)
+
 
 def _account(name: str, spec: dict[str, Any]) -> dict[str, Any]:
     claims = dict(spec.get("claims", {}))

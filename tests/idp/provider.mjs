@@ -10,7 +10,8 @@
 //     "accounts_file": "/tmp/accounts.json", // re-read on every lookup, so a
 //                                            // test can change groups live
 //     "clients": [{ "client_id": "...", "client_secret": "...",
-//                   "redirect_uris": ["..."] }],
+//                   "redirect_uris": ["..."],
+//                   "post_logout_redirect_uris": ["..."] }],  // optional
 //     "resource_scopes": ["tools:*"],        // scopes a resource server grants
 //     "acr_values": ["urn:toolguard:pwd", "urn:toolguard:mfa"]
 //   }
@@ -140,6 +141,21 @@ async function main() {
       registration: { enabled: true },
       claimsParameter: { enabled: true },
       introspection: { enabled: true },
+      // RP-initiated logout (end_session_endpoint): a plain confirmation page
+      // (the default loads web fonts) that Chromium and an HTTP client can submit.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = page('Test provider sign-out', `${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">Yes, sign me out</button>
+<button type="submit" form="op.logoutForm" id="logout-no">No, stay signed in</button>`);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = page('Signed out at the test provider', '<p id="signed-out">You are signed out.</p>');
+        },
+      },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -1,7 +1,8 @@
 """Staff sign-in with a real OpenID Connect provider (npm oidc-provider, tests/idp),
 through Django's test client: the code flow, roles from groups on every sign-in
 and renewal, refusals with their codes, ID token checks, password sign-in off,
-and the provider's fresh authentication as the step-up factor."""
+the provider's fresh authentication as the step-up factor, role changes in the
+audit log, people linked by (issuer, sub), and sign-out at the provider."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from django.test import Client, override_settings
 
 from audit.models import AuditEntry
 from people import oidc
-from people.models import PersonalToken
+from people.models import OidcIdentity, PersonalToken
 from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP
 from people.stepup import factor_fresh
 from tests.idp import OIDCProvider, oidc_provider
@@ -32,6 +33,7 @@ from tests.live import unique
 pytestmark = [pytest.mark.django_db]
 
 CALLBACK = "http://testserver/oidc/callback/"
+SIGNED_OUT = "http://testserver/accounts/login/"
 ROLE_GROUPS = {
     "reviewer": "tg-reviewers",
     "compliance": "tg-compliance",
@@ -45,7 +47,12 @@ MFA = "urn:toolguard:mfa"
 def idp() -> Iterator[OIDCProvider]:
     with oidc_provider(
         clients=[
-            {"client_id": "toolguard", "client_secret": "tg-secret", "redirect_uris": [CALLBACK]},
+            {
+                "client_id": "toolguard",
+                "client_secret": "tg-secret",
+                "redirect_uris": [CALLBACK],
+                "post_logout_redirect_uris": [SIGNED_OUT],
+            },
             {"client_id": "other-app", "client_secret": "other-secret", "redirect_uris": [CALLBACK]},
         ],
     ) as provider:
@@ -337,3 +344,183 @@ def test_provider_step_up_needs_a_fresh_authentication_with_the_named_factor(oid
     minted = client.post("/account/security/tokens/", {"name": "script"})
     assert minted.status_code in (200, 302)
     assert PersonalToken.objects.filter(user=user, name="script").exists()
+
+
+# -- role changes are audited ----------------------------------------------------
+
+
+def role_entries(username: str) -> list[AuditEntry]:
+    return list(AuditEntry.objects.filter(action="roles_changed", actor__endswith=f":{username}").order_by("id"))
+
+
+def test_every_sign_in_that_changes_roles_writes_one_audit_entry(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers", "tg-staff"])
+    username = f"{account}@bank.example"
+    sign_in(Client(), oidc_on, account)
+    [first] = role_entries(username)
+    assert first.actor == f"reviewer:{username}" and first.actor_type == "reviewer"
+    assert first.result == "success"
+    assert first.details == {
+        "source": "oidc",
+        "issuer": oidc_on.issuer,
+        "subject": account,
+        "added": ["reviewer", "staff"],
+        "removed": [],
+    }
+    # The same groups again: nothing changes, nothing is written.
+    sign_in(Client(), oidc_on, account)
+    assert len(role_entries(username)) == 1
+    oidc_on.set_groups(account, ["tg-compliance", "tg-staff"])
+    sign_in(Client(), oidc_on, account)
+    second = role_entries(username)[1]
+    assert second.actor == f"compliance:{username}"
+    assert (second.details["added"], second.details["removed"]) == (["compliance"], ["reviewer"])
+    # Every group gone: the roles are taken away (audited) and the person is refused.
+    oidc_on.set_groups(account, ["marketing"])
+    refused = sign_in(Client(), oidc_on, account)
+    assert refused["Location"] == "/accounts/login/?error=oidc_no_role"
+    third = role_entries(username)[2]
+    assert (third.details["added"], third.details["removed"]) == ([], ["compliance", "staff"])
+    assert len(role_entries(username)) == 3
+
+
+def test_a_renewal_that_removes_a_role_is_audited(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers", "tg-compliance"])
+    username = f"{account}@bank.example"
+    client = Client()
+    jar = httpx.Client(timeout=30)
+    sign_in(client, oidc_on, account, jar=jar)
+    oidc_on.set_groups(account, ["tg-compliance"])
+    session = client.session
+    session[oidc.SESSION_RENEW_AT] = time.time() - 1
+    session.save()
+    start = client.get(client.get("/review/")["Location"])
+    assert "prompt=none" in start["Location"]
+    back = urlparse(oidc_on.login(start["Location"], account, stop_at=CALLBACK, client=jar))
+    client.get(back.path, dict(_query(back.query)))
+    entries = role_entries(username)
+    assert [(e.details["added"], e.details["removed"]) for e in entries] == [
+        (["compliance", "reviewer"], []),
+        ([], ["reviewer"]),
+    ]
+
+
+# -- people are linked by (issuer, sub) ------------------------------------------
+
+
+def test_a_changed_email_at_the_provider_signs_in_the_same_person(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers"])
+    client = Client()
+    sign_in(client, oidc_on, account)
+    user = User.objects.get(username=f"{account}@bank.example")
+    identity = OidcIdentity.objects.get(user=user)
+    assert (identity.issuer, identity.subject) == (oidc_on.issuer, account)
+    # The provider renames the address; the next sign-in is still this person.
+    oidc_on.set_claims(account, email=f"{account}.renamed@bank.example")
+    again = Client()
+    assert sign_in(again, oidc_on, account)["Location"] == "/review/"
+    assert again.session["_auth_user_id"] == str(user.pk)
+    user.refresh_from_db()
+    assert user.email == f"{account}.renamed@bank.example"
+    assert user.username == f"{account}@bank.example"  # the name in the audit log stays
+    assert OidcIdentity.objects.filter(issuer=oidc_on.issuer, subject=account).count() == 1
+    assert User.objects.filter(email__iexact=f"{account}.renamed@bank.example").count() == 1
+
+
+def test_a_first_sign_in_never_takes_over_an_account_with_the_same_email(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers"])
+    local = User.objects.create_user(unique("local-"), email=f"{account}@BANK.example", password="local-pw")
+    client = Client()
+    refused = sign_in(client, oidc_on, account)
+    assert refused["Location"] == "/accounts/login/?error=oidc_account_conflict"
+    assert "_auth_user_id" not in client.session
+    assert "already exists and is not linked" in client.get(refused["Location"]).content.decode()
+    assert not OidcIdentity.objects.filter(subject=account).exists()
+    assert not local.groups.exists() and role_entries(local.username) == []
+    # Someone else at the provider who is given the address of a person already
+    # linked is refused too: an email never finds a person.
+    first = person(oidc_on, ["tg-reviewers"])
+    sign_in(Client(), oidc_on, first)
+    impostor = person(oidc_on, ["tg-reviewers"])
+    oidc_on.set_claims(impostor, email=f"{first}@bank.example")
+    assert sign_in(Client(), oidc_on, impostor)["Location"] == "/accounts/login/?error=oidc_account_conflict"
+
+
+def test_linking_an_existing_account_is_a_setting(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers"])
+    local = User.objects.create_user(unique("local-"), email=f"{account}@bank.example", password="local-pw")
+    with override_settings(OIDC_LINK_EXISTING_ACCOUNTS=True):
+        # Not on an address the provider has not verified (with the email as
+        # username that is refused before: here the username is the subject).
+        oidc_on.set_claims(account, email_verified=False)
+        client = Client()
+        with override_settings(OIDC_USERNAME_CLAIM="sub"):
+            refused = sign_in(client, oidc_on, account)
+        assert refused["Location"] == "/accounts/login/?error=oidc_account_conflict"
+        assert "_auth_user_id" not in client.session
+        oidc_on.set_claims(account, email_verified=True)
+        client = Client()
+        assert sign_in(client, oidc_on, account)["Location"] == "/review/"
+    assert client.session["_auth_user_id"] == str(local.pk)
+    assert OidcIdentity.objects.get(issuer=oidc_on.issuer, subject=account).user == local
+    assert groups_of(local.username) == {REVIEWERS_GROUP}
+
+
+def test_a_username_taken_by_a_local_account_is_made_unique(oidc_on: OIDCProvider) -> None:
+    name = unique("pat-")
+    local = User.objects.create_user(name, email="pat.local@bank.example", password="local-pw")
+    account = unique("staff-")
+    oidc_on.add_account(account, email=f"{account}@bank.example", groups=["tg-reviewers"], preferred_username=name)
+    with override_settings(OIDC_USERNAME_CLAIM="preferred_username"):
+        client = Client()
+        assert sign_in(client, oidc_on, account)["Location"] == "/review/"
+    user = OidcIdentity.objects.get(issuer=oidc_on.issuer, subject=account).user
+    assert user.pk != local.pk and user.username == f"{name}-2"
+    assert client.session["_auth_user_id"] == str(user.pk)
+    assert not local.groups.exists()
+
+
+# -- sign-out at the provider ----------------------------------------------------
+
+
+def provider_asks_for_login(client: Client, idp: OIDCProvider, jar: httpx.Client) -> bool:
+    """Start a sign-in and follow the provider's redirects with its cookies: True when it shows its sign-in form."""
+    url = client.get("/oidc/authenticate/")["Location"]
+    for _ in range(10):
+        if not url.startswith(idp.issuer):
+            return False  # straight back to toolguard: the provider still knew the person
+        response = jar.get(url)
+        if not response.is_redirect:
+            return 'name="password"' in response.text
+        url = httpx.URL(url).join(response.headers["location"]).__str__()
+    raise AssertionError("too many redirects")
+
+
+def test_sign_out_ends_the_session_at_the_provider(oidc_on: OIDCProvider) -> None:
+    account = person(oidc_on, ["tg-reviewers"])
+    client = Client()
+    jar = httpx.Client(timeout=30)
+    sign_in(client, oidc_on, account, jar=jar)
+    assert not provider_asks_for_login(client, oidc_on, jar)  # the provider remembers the person
+
+    out = client.post("/accounts/logout/")
+    assert "_auth_user_id" not in client.session
+    assert out.status_code == 302
+    location = out["Location"]
+    end_session = oidc_on.discovery()["end_session_endpoint"]
+    assert location.startswith(end_session + "?")
+    params = dict(_query(urlparse(location).query))
+    assert params["post_logout_redirect_uri"] == SIGNED_OUT and params["client_id"] == "toolguard"
+    hint = jwt.decode(params["id_token_hint"], options={"verify_signature": False})
+    assert hint["sub"] == account and hint["iss"] == oidc_on.issuer
+    # The provider confirms, signs the person out and sends the browser back here.
+    assert oidc_on.logout(location, client=jar) == SIGNED_OUT
+    assert provider_asks_for_login(Client(), oidc_on, jar)
+
+
+def test_sign_out_of_a_password_session_stays_here(oidc_on: OIDCProvider, bank: Any) -> None:
+    client = Client()
+    client.force_login(bank.reviewer)
+    out = client.post("/accounts/logout/")
+    assert out.status_code == 302 and out["Location"] == "/accounts/login/"
+    assert "_auth_user_id" not in client.session
