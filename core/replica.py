@@ -19,6 +19,7 @@ from django.db import DatabaseError, connections
 logger = logging.getLogger(__name__)
 
 REPLICA = "replica"
+NO_STANDBY = "no standby answers"
 
 
 class ReplicaRouter:
@@ -73,9 +74,13 @@ def read_source() -> ReadSource:
     except DatabaseError as exc:
         logger.warning("read replica unreachable, reading the primary: %s", type(exc).__name__)
         connections[REPLICA].close()
-        return ReadSource("default", fallback_reason="the standby is unreachable")
-    lag = row[0] if row else None
-    return ReadSource(REPLICA, lag_seconds=float(lag) if lag is not None else None)
+        return ReadSource("default", fallback_reason=NO_STANDBY)
+    if row is None or row[0] is None:
+        # A connection made to a standby outlives its promotion: the node now
+        # takes writes, so it is the primary, and the next read looks again.
+        connections[REPLICA].close()
+        return ReadSource("default", fallback_reason=NO_STANDBY)
+    return ReadSource(REPLICA, lag_seconds=float(row[0]))
 
 
 def reading_alias() -> str:

@@ -132,7 +132,6 @@ TEMPLATES = [
 ]
 
 
-
 def database_config(url: str, *, name: str) -> dict[str, Any]:
     """One DATABASES entry from a URL; a PostgreSQL URL may name several hosts (topology: several).
 

@@ -16,6 +16,7 @@ benches, a browser).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
@@ -171,12 +172,8 @@ class Topology:
             progress("database migrated and the demo bank seeded")
             for name in APP_HOSTS:
                 self._start_app(name)
-            for url in self.app_urls:
-                wait_for(
-                    f"{url}/readyz",
-                    lambda url=url: httpx.get(f"{url}/readyz", timeout=5).status_code == 200,
-                    timeout=START_DEADLINE,
-                )
+            for name in APP_HOSTS:
+                wait_for(f"{name} ready", functools.partial(self._app_ready, name), timeout=START_DEADLINE)
             progress("app hosts ready")
         except BaseException:
             self.stop()
