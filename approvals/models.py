@@ -44,6 +44,9 @@ class ApprovalRequest(models.Model):
     reporting_currency = models.CharField(max_length=3, blank=True)
     beneficiary = models.CharField(max_length=256, blank=True)
     rules = models.JSONField(default=list)
+    # Why, as the deciding stage saw it (core/reasons.py): per rule the field it
+    # read, the part of the value that decided, the figures it compared.
+    reasons = models.JSONField(default=list)
     risk_flags = models.JSONField(default=list)
     sanitizer_modifications = models.JSONField(default=list)
     required_approvals = models.PositiveSmallIntegerField(default=1)

@@ -13,7 +13,6 @@ from django.db.models import Count, Min, Q
 from django.utils import timezone
 
 from approvals.models import ApprovalDecision, ApprovalRequest
-from approvals.templatetags.money import cents
 from audit.models import Alert, AuditEntry
 from core.enums import AuditAction
 from core.models import AgentSession, ToolCall, ValueEntry
@@ -794,29 +793,3 @@ def session_history(approval: ApprovalRequest) -> SessionHistory:
         currency=reporting_currency(),
         unconverted=sum(entry.reporting_cents is None for entry in counted),
     )
-
-
-def held_because(
-    *,
-    rules: Iterable[tuple[str, str]],
-    value_cents: int,
-    session_total_cents: int,
-    currency: str,
-    unconverted: str = "",
-) -> list[tuple[str, str, str]]:
-    """(code, label, the figures behind it) for each rule, so a reviewer sees how far over a limit it is.
-
-    Figures are in the reporting currency (`currency`), as the limits are;
-    `unconverted` names the currency no rate converted, for `no_rate`.
-    """
-    figures = {
-        "no_rate": f"no rate into {currency} for {unconverted or 'a value in this session or window'}: "
-        "its size against the limits is unknown, so two different reviewers decide",
-        "over_threshold": f"{cents(value_cents, currency)} against the "
-        f"{cents(settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS, currency)} per-transfer threshold",
-        "session_limit": f"session total {cents(session_total_cents, currency)} against the "
-        f"{cents(settings.TOOLGUARD_SESSION_LIMIT_CENTS, currency)} session limit",
-        "dual_control": f"{cents(value_cents, currency)} is over "
-        f"{cents(settings.TOOLGUARD_DUAL_APPROVAL_CENTS, currency)}: two different reviewers",
-    }
-    return [(code, label, figures.get(code, "")) for code, label in rules]

@@ -71,6 +71,7 @@ def approval_request_create(
     rules: list[str],
     required_approvals: int,
     held_ref: str,
+    reasons: list[dict[str, Any]] | None = None,
     summary: dict[str, Any],
     value: Value | None,
 ) -> ApprovalRequest:
@@ -99,6 +100,7 @@ def approval_request_create(
         reporting_currency=reporting_currency() if value else "",
         beneficiary=value.beneficiary if value else "",
         rules=rules,
+        reasons=reasons or [],
         risk_flags=flags,
         sanitizer_modifications=list(ctx.modifications),
         required_approvals=required_approvals,

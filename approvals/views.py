@@ -26,6 +26,7 @@ from approvals import selectors
 from approvals.cases import approve_all_targets, case_authority, case_decide
 from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
+from approvals.reasons import request_reasons
 from approvals.services import DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
 from audit.models import AuditEntry
@@ -162,13 +163,7 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             "case": case,
             "beneficiary": selectors.request_beneficiary_facts(approval),
             "history": history,
-            "held_because": selectors.held_because(
-                rules=review.row.rules,
-                value_cents=selectors.request_value(approval)[0],
-                session_total_cents=history.total_cents,
-                currency=history.currency,
-                unconverted=approval.currency if approval.no_rate else "",
-            ),
+            "reasons": request_reasons(approval),
             "pending_from_source": pending_from_source,
             "next_case": None if pending else selectors.next_case(),
             "step_up_cents": settings.TOOLGUARD_STEP_UP_CENTS,
@@ -206,8 +201,22 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             _keep_draft(request, approval_id, data)
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
         return page
-    messages.success(request, _decided_message(approval, data["decision"]))
+    text = _decided_message(approval, data["decision"])
+    if approval.status == ApprovalRequest.Status.FAILED:
+        # Approved but refused when it ran: a failure, drawn and announced as one.
+        messages.error(request, text, extra_tags="failed")
+    elif _dispatching(approval):
+        messages.info(request, text)
+    else:
+        messages.success(request, text)
     return page
+
+
+def _dispatching(approval: ApprovalRequest) -> bool:
+    """Approved and sent to another system whose answer is not in yet: neither a success nor a failure."""
+    return approval.status == ApprovalRequest.Status.COMPLETED and (approval.outcome or {}).get("status") == (
+        "dispatching"
+    )
 
 
 def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int | None) -> HttpResponse:
@@ -263,12 +272,14 @@ def _decided_message(approval: ApprovalRequest, decision: str) -> str:
     what = f"{cents(approval.value_cents, approval.currency)} ({title})" if approval.value_cents is not None else title
     if decision == ApprovalDecision.Decision.REJECT:
         return f"Rejected: {what} will not run. The agent receives the rejection."
+    if _dispatching(approval):
+        return f"Approved: {what} was sent upstream; its answer is not in yet, and this page shows it once it is."
     if approval.status == ApprovalRequest.Status.COMPLETED:
         return f"Approved and executed: {what}."
     if approval.status == ApprovalRequest.Status.FAILED:
         error = (approval.outcome or {}).get("error") or {}
         return (
-            f"Approved, but {what} was refused when it ran ({error.get('message', approval.failure_reason)}). "
+            f"Failed: approved, but {what} was refused when it ran ({error.get('message', approval.failure_reason)}). "
             "Nothing was changed."
         )
     return "Your approval is recorded. This request needs a second reviewer's approval before it runs."
@@ -331,13 +342,7 @@ def case_detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             ],
             "beneficiaries": [selectors.request_beneficiary_facts(r.approval) for r in _one_per_beneficiary(case)],
             "history": history,
-            "held_because": selectors.held_because(
-                rules=case.rules,
-                value_cents=case.largest_cents,
-                session_total_cents=history.total_cents,
-                currency=history.currency,
-                unconverted=", ".join(sorted({r.approval.currency for r in case.rows if r.approval.no_rate})),
-            ),
+            "case_reasons": [(row, request_reasons(row.approval)) for row in case.rows],
         },
     )
 
@@ -405,9 +410,19 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
             + "; ".join(named[str(i)] for i, _, _ in outcome.left_pending)
             + ". Give your approval on each request's own page; another reviewer gives the second."
         )
+    failed = [a for a in outcome.decided if a.status == ApprovalRequest.Status.FAILED]
+    if failed:
+        text += (
+            " Failed when run (nothing changed): "
+            + "; ".join(
+                f"{named[str(a.id)]}: {((a.outcome or {}).get('error') or {}).get('message', a.failure_reason)}"
+                for a in failed
+            )
+            + "."
+        )
     remaining = [i for i, _, _ in [*outcome.refused, *outcome.left_pending]]
-    if outcome.refused:
-        messages.error(request, text)
+    if outcome.refused or failed:
+        messages.error(request, text, extra_tags="failed" if failed else "")
     else:
         messages.success(request, text)
     if outcome.audit is not None:

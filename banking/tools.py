@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from django.db import connection
@@ -104,6 +105,9 @@ def _refusal(transfer: Transfer) -> BusinessError:
 
 
 class TransferFunds(ToolHandler):
+    # Whether the destination is the customer's own or a registered payee is about to_account.
+    fact_arguments = MappingProxyType({"own_destination": "to_account", "registered_payee": "to_account"})
+
     def _accounts(self, ctx: ToolContext, arguments: dict[str, Any]) -> tuple[Account, Account]:
         """Source (the principal's own) and destination, read once per call in one query.
 

@@ -45,7 +45,10 @@ RULE_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 
 # Rules the pipeline adds to any tool's verdict, with how they read to a reviewer.
 NO_RATE_RULE = "no_rate"
-BUILT_IN_RULE_LABELS = {NO_RATE_RULE: "No exchange rate for a value the limits count"}
+BUILT_IN_RULE_LABELS = {
+    NO_RATE_RULE: "No exchange rate for a value the limits count",
+    "injection_suspected": "The injection model flagged a text",
+}
 # What the CEL runtime raises for an expression that cannot be evaluated on one
 # call: a missing field (KeyError), a type mismatch, a failed conversion, 1/0.
 CEL_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RuntimeError)

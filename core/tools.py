@@ -210,6 +210,11 @@ class ToolHandler:
         """Facts the policy needs that are not in the arguments (CEL `facts`), read once per call."""
         return {}
 
+    # The argument each fact is about ({"registered_payee": "to_account"}): a
+    # rule that reads the fact held the call because of that argument, and the
+    # reviewer is shown it.
+    fact_arguments: Mapping[str, str] = MappingProxyType({})
+
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 

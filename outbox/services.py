@@ -441,6 +441,17 @@ def _give_up(
             ],
         },
         rules=[OUTCOME_UNKNOWN_RULE],
+        reasons=[
+            {
+                "rule": OUTCOME_UNKNOWN_RULE,
+                "label": "Upstream outcome unknown",
+                "kind": "upstream",
+                "outcome": "held",
+                "source": f"{dispatch.kind} upstream gave no answer after {dispatch.attempts} attempts",
+                "fields": [],
+                "figures": {"attempts": dispatch.attempts, "last_error": dispatch.last_error or "none"},
+            }
+        ],
         # An unknown outcome is settled by a person who checked upstream, never by the clock.
         expires_at=now + timedelta(days=3650),
     )

@@ -23,6 +23,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from approvals.models import ApprovalRequest
+from approvals.reasons import ENTRY_REASON_HEADINGS, ReasonShown, entry_reasons
 from audit.models import Alert, AuditEntry
 from audit.receipts import ReceiptUnavailable, receipt_build, receipt_covered, receipt_download
 from audit.selectors import InvalidFilter, audit_entry_neighbours, audit_page, audit_timeline
@@ -141,8 +143,19 @@ def entry_detail(request: HttpRequest, entry_id: int) -> HttpResponse:
         "previous_id": previous_id,
         "next_id": next_id,
         "receipt_covered": receipt_covered(entry.id),
+        "reasons": _entry_reasons(entry),
+        "reasons_heading": ENTRY_REASON_HEADINGS.get(entry.action, ""),
+        "reasons_refused": entry.result == AuditResult.BLOCKED or entry.action == AuditAction.VALIDATION_FAILED,
     }
     return render(request, "audit/entry.html", context)
+
+
+def _entry_reasons(entry: AuditEntry) -> list[ReasonShown]:
+    """Why the call was held or refused, as the entry records it; a held call's value comes from its request."""
+    arguments = None
+    if entry.approval_id and entry.action in ENTRY_REASON_HEADINGS:
+        arguments = ApprovalRequest.objects.filter(id=entry.approval_id).values_list("arguments", flat=True).first()
+    return entry_reasons(entry.action, entry.details or {}, arguments=arguments)
 
 
 @compliance_required

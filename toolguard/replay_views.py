@@ -34,7 +34,14 @@ def policy_replay_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "audit/policy_replay.html",
-        {"draft": draft, "since": since, "report": report, "error": error},
+        {
+            "draft": draft,
+            "since": since,
+            "report": report,
+            "error": error,
+            # A Counter in a template: `apart.items` would look up the key "items" (0), never the method.
+            "apart": sorted(report.apart.items()) if report is not None else [],
+        },
         status=400 if error else 200,
     )
 

@@ -16,6 +16,7 @@ The canonical forms are used for matching only and never stored.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import unicodedata
@@ -37,7 +38,7 @@ from detection.sanitizer.canonical import (
 from detection.sanitizer.decoders import payloads, spellings
 from detection.sanitizer.frames import business_frame, unframed_text
 from detection.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
-from detection.sanitizer.model import InjectionClassifier, model_views
+from detection.sanitizer.model import InjectionClassifier, located_views
 from detection.sanitizer.rules import (
     HIDDEN_PAYLOAD,
     INVALID_IDENTIFIER,
@@ -138,6 +139,11 @@ class Suspicion:
     score: float
     rule: str = MODEL_RULE
     category: str = PROMPT_INJECTION
+    # [start, end) in the value as stored (cleaned) of the text that scored:
+    # the whole value, the sentences a business frame leaves unexplained, or
+    # the base64/hex payload whose decoding scored. A held value is shown to
+    # its reviewer, so these offsets may be kept with the hold.
+    span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -310,6 +316,8 @@ class _Walker:
         self.modifications: list[Modification] = []
         self.block: Block | None = None
         self.suspicion: Suspicion | None = None
+        # The text of the value that made the suspicion, to be located in what is stored.
+        self.suspect_text = ""
         self.classifier = classifier
         self.threshold = threshold
 
@@ -324,7 +332,7 @@ class _Walker:
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
             return
-        score = self._score(text)
+        score, where = self._score(text)
         if score >= self.threshold and business_frame(text) is not None:
             # A value in a business frame addresses no model (frames.py): the
             # classifier, which reads words rather than who is addressed,
@@ -333,13 +341,24 @@ class _Walker:
             # frame does not explain.  The frame is only looked for once the
             # score is high: most values never pay for it.
             unexplained = unframed_text(text)
-            score = self._score(unexplained) if unexplained else 0.0
+            score, where = self._score(unexplained) if unexplained else (0.0, "")
         if score >= self.threshold:
             self.suspicion = Suspicion(field=path, score=round(score, 4))
+            self.suspect_text = where
 
-    def _score(self, text: str) -> float:
+    def _score(self, text: str) -> tuple[float, str]:
+        """The highest score of the texts the model reads, and where in `text` that text is."""
         assert self.classifier is not None
-        return max(self.classifier.score(view) for view in model_views(text))
+        return max(((self.classifier.score(view), where) for where, view in located_views(text)), key=lambda s: s[0])
+
+    def _locate_suspicion(self, path: str, stored: str) -> None:
+        """Offsets of the text that scored in the value as stored; the whole value when it is not there as written
+        (it was decoded, or a frame's sentences were joined)."""
+        if self.suspicion is None or self.suspicion.field != path or self.suspicion.span is not None:
+            return
+        start = stored.find(self.suspect_text) if self.suspect_text else -1
+        span = (start, start + len(self.suspect_text)) if start >= 0 else (0, len(stored))
+        self.suspicion = dataclasses.replace(self.suspicion, span=span)
 
     def string(self, value: str, path: str, kind: str) -> str:
         if kind == "identifier":
@@ -374,6 +393,7 @@ class _Walker:
                     rule = screen_text(decoded, links=links, framed=True)
                 self._refuse_rule(path, rule)
                 self._ask_model(decoded, path)
+                self._locate_suspicion(path, scan.cleaned)
         return scan.cleaned
 
     def key(self, key: str, path: str) -> None:

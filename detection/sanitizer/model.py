@@ -64,11 +64,18 @@ def model_views(decoded: str) -> Iterator[str]:
     """The texts the model stage scores for one decoded value: the value
     itself, then the printable texts hidden in its base64 and hex payloads
     (the highest score counts)."""
-    yield decoded
+    for _, view in located_views(decoded):
+        yield view
+
+
+def located_views(decoded: str) -> Iterator[tuple[str, str]]:
+    """model_views, each with the text of the value it was read from (the
+    payload as written, for a decoded one), so a reviewer can be shown where."""
+    yield decoded, decoded
     for index, text in enumerate(payloads(decoded)):
         if index >= _MAX_PAYLOAD_VIEWS:
             break
-        yield decode_layers(text)
+        yield text, decode_layers(text)
 
 
 def hashed_ngrams(

@@ -37,6 +37,7 @@ from core.idempotency import IdempotencyScope, IdempotencyUnavailable
 from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
 from core.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
+from core.reasons import argument_at, argument_text, relocated_span
 from core.tools import BusinessError, Tool, ToolContext, ToolError, get_tool
 from detection.masking import mask_storable_secrets
 from detection.results import result_screen
@@ -44,6 +45,7 @@ from detection.sanitizer import Block, InjectionClassifier, Suspicion, load_clas
 from outbox.models import Dispatch
 from outbox.services import dispatch_create, dispatch_first_answer, dispatch_send_claimed
 from toolguard.pipeline.policy import PolicyCheck, policy_check
+from toolguard.pipeline.reasons import INJECTION_SUSPECTED_RULE, hold_reasons, refusal_reasons
 from toolguard.pipeline.validation import validation_errors
 
 # How long an agent is told to wait while another request runs its key:
@@ -312,6 +314,8 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
     # Secrets masked before any handler sees what it will store (transfer memo,
     # approval, tool call): the one place arguments are made storable.
     call.arguments = mask_storable_secrets(sanitized.arguments, tool.field_kinds)
+    if suspicion is not None:
+        suspicion = _suspicion_in_stored(suspicion, sanitized.arguments, call.arguments)
     call.modifications = tuple(
         {"field": m.field, "kind": m.kind, "count": m.count, "code_points": list(m.code_points)}
         for m in sanitized.modifications
@@ -335,6 +339,13 @@ def _context(call: _Call, session: AgentSession) -> ToolContext:
     )
 
 
+def _suspicion_in_stored(suspicion: Suspicion, cleaned: dict[str, Any], stored: dict[str, Any]) -> Suspicion:
+    """The suspicion's span in the value as stored, which masking a secret may have changed."""
+    before = argument_text(argument_at(cleaned, suspicion.field)[1])
+    after = argument_text(argument_at(stored, suspicion.field)[1])
+    return dataclasses.replace(suspicion, span=relocated_span(suspicion.span, before, after))
+
+
 def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
     """A model-stage finding under the hold or log action.  A read-only call
     has nothing to hold: it runs, and the finding stays in the audit log.  A
@@ -349,15 +360,12 @@ def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
         rule=suspicion.rule,
         category=suspicion.category,
         score=suspicion.score,
+        span=list(suspicion.span) if suspicion.span else None,
         action=action,
         held=held,
     )
     if held:
         call.suspicion = suspicion
-
-
-# The approval rule a model-stage finding adds to a state-changing call.
-INJECTION_SUSPECTED_RULE = "injection_suspected"
 
 
 def _with_injection_hold(check: PolicyCheck) -> PolicyCheck:
@@ -647,6 +655,7 @@ def _hold_for_approval(
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
     rules = list(check.verdict.held)
+    reasons = hold_reasons(tool=tool, check=check, arguments=call.arguments, suspicion=call.suspicion)
     held = tool.handler.hold(ctx, call.arguments)
     approval_id = uuid.uuid4()
     outcome = Outcome(
@@ -661,6 +670,7 @@ def _hold_for_approval(
         AuditResult.PENDING,
         approval_id=approval_id,
         rules=rules,
+        reasons=reasons,
         required_approvals=check.verdict.approvals_required,
         window=check.window,
     )
@@ -680,6 +690,7 @@ def _hold_for_approval(
         arguments=call.arguments,
         arguments_hash=args_hash,
         rules=rules,
+        reasons=reasons,
         required_approvals=check.verdict.approvals_required,
         held_ref=held.held_ref,
         summary=tool_describe(tool, call.arguments, check.value),
@@ -711,9 +722,15 @@ def _value_entry_row(
 
 
 def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, ToolCall]:
+    assert call.tool is not None and call.arguments is not None
     rules = list(check.verdict.denied)
     call.event(
-        AuditAction.POLICY_DENIED, AuditResult.BLOCKED, code="policy_denied", rules=rules, arguments=call.arguments
+        AuditAction.POLICY_DENIED,
+        AuditResult.BLOCKED,
+        code="policy_denied",
+        rules=rules,
+        reasons=refusal_reasons(tool=call.tool, check=check, arguments=call.arguments),
+        arguments=call.arguments,
     )
     return _finish(
         call,

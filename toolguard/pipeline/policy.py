@@ -35,6 +35,8 @@ class PolicyCheck:
     # What the rules read, kept with the audit entry so a reviewer and a replay can see it
     # (None: a window holds value that no rate converts).
     window: dict[str, int | None]
+    # The family's facts the rules read, kept so the reasons recorded with a hold name what they saw.
+    facts: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def value_unknown(self) -> bool:
@@ -206,6 +208,7 @@ def policy_check(
     activation = policy_activation(
         tool=tool, ctx=ctx, arguments=arguments, facts=facts, window=window, value=value, now=now
     )
+    check = dataclasses.replace(check, facts=facts)
     if check.value_unknown:
         verdict = policy.evaluate(activation, unknown=VALUE_SUMS)
         return _no_rate_hold(dataclasses.replace(check, verdict=verdict))
