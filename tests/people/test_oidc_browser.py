@@ -2,7 +2,9 @@
 Chromium against gunicorn: the sign-in page's link, the provider's pages, the
 review queue with the reviewer role; no mapped group, no access; a group
 removed at the provider removes the role once OIDC_RENEW_SECONDS have passed;
-with TOOLGUARD_LOCAL_LOGIN=false no password form."""
+with TOOLGUARD_LOCAL_LOGIN=false no password form; a reviewer approving an
+amount over TOOLGUARD_STEP_UP_CENTS confirms at the provider with its one-time
+code (a password alone is refused while OIDC_STEP_UP_AMR=otp)."""
 
 from __future__ import annotations
 
@@ -10,45 +12,62 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
+from django.db import connections
 
-from tests.idp import OIDCProvider, oidc_provider
-from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, free_port, require_chromium, unique
+from tests.conftest import Bank, make_bank, transfer_call
+from tests.idp import DEFAULT_OTP, OIDCProvider, oidc_provider
+from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, bearer, free_port, require_chromium, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 RENEW_SECONDS = 6
+STEP_UP_CENTS = 1_000_000  # $10,000
+OIDC_ENV = {
+    "OIDC_CLIENT_ID": "toolguard",
+    "OIDC_CLIENT_SECRET": "tg-secret",
+    "OIDC_ROLE_GROUPS": "reviewer=tg-reviewers,compliance=tg-compliance",
+    "OIDC_PROVIDER_NAME": "Example SSO",
+}
 
 
 @pytest.fixture(scope="module")
-def stack() -> Iterator[tuple[OIDCProvider, Gunicorn]]:
-    port = free_port()
+def ports() -> tuple[int, int]:
+    """The renewal server's port and the step-up server's: both are the provider client's redirect URIs."""
+    return free_port(), free_port()
+
+
+@pytest.fixture(scope="module")
+def idp(ports: tuple[int, int]) -> Iterator[OIDCProvider]:
     with oidc_provider(
         clients=[
             {
                 "client_id": "toolguard",
                 "client_secret": "tg-secret",
-                "redirect_uris": [f"http://127.0.0.1:{port}/oidc/callback/"],
+                "redirect_uris": [f"http://127.0.0.1:{port}/oidc/callback/" for port in ports],
             }
         ]
-    ) as idp:
-        server = Gunicorn(
-            workers=2,
-            port=port,
-            env={
-                "OIDC_ISSUER": idp.issuer,
-                "OIDC_CLIENT_ID": "toolguard",
-                "OIDC_CLIENT_SECRET": "tg-secret",
-                "OIDC_ROLE_GROUPS": "reviewer=tg-reviewers,compliance=tg-compliance",
-                "OIDC_PROVIDER_NAME": "Example SSO",
-                "OIDC_RENEW_SECONDS": str(RENEW_SECONDS),
-                "TOOLGUARD_LOCAL_LOGIN": "false",
-            },
-        )
-        try:
-            yield idp, server
-        finally:
-            server.stop()
+    ) as provider:
+        yield provider
+
+
+@pytest.fixture(scope="module")
+def stack(idp: OIDCProvider, ports: tuple[int, int]) -> Iterator[tuple[OIDCProvider, Gunicorn]]:
+    server = Gunicorn(
+        workers=2,
+        port=ports[0],
+        env={
+            **OIDC_ENV,
+            "OIDC_ISSUER": idp.issuer,
+            "OIDC_RENEW_SECONDS": str(RENEW_SECONDS),
+            "TOOLGUARD_LOCAL_LOGIN": "false",
+        },
+    )
+    try:
+        yield idp, server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +75,10 @@ def browser() -> Iterator[Any]:
     require_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        # Playwright's event loop lives in this thread; the step-up test's
+        # fixtures also use the ORM, which is plain synchronous code here.
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             yield chromium
@@ -123,3 +145,100 @@ def test_person_in_no_mapped_group_gets_no_access(stack: tuple[OIDCProvider, Gun
     assert "gives you no role in toolguard" in page.locator("[role=alert]").inner_text()
     page.goto(f"{server.url}/review/")
     assert page.url.startswith(f"{server.url}/accounts/login/")
+
+
+@pytest.fixture(scope="module")
+def step_up_server(idp: OIDCProvider, ports: tuple[int, int], django_db_setup: Any) -> Iterator[Gunicorn]:
+    """Roles renewed rarely (the test is about step-up) and step-up over $10,000 with the provider's otp."""
+    server = Gunicorn(
+        workers=2,
+        port=ports[1],
+        env={
+            **OIDC_ENV,
+            "OIDC_ISSUER": idp.issuer,
+            "OIDC_RENEW_SECONDS": "3600",
+            "OIDC_STEP_UP_AMR": "otp",
+            "TOOLGUARD_STEP_UP_CENTS": str(STEP_UP_CENTS),
+            "TOOLGUARD_LOCAL_LOGIN": "false",
+        },
+    )
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def bank(step_up_server: Gunicorn, django_db_blocker: Any) -> tuple[Bank, str]:
+    """A bank committed for the server. Under Playwright's sync API this code runs
+    in a context of its own, whose connection is closed here, or the test
+    database could not be dropped at the end of the run."""
+    suffix = unique("-")
+    with django_db_blocker.unblock():
+        try:
+            return make_bank(suffix), suffix
+        finally:
+            connections.close_all()
+
+
+def provider_form(page: Any, account: str, password: str, otp: str = "") -> None:
+    page.wait_for_selector("#login")
+    page.fill("#login", account)
+    page.fill("#password", password)
+    if otp:
+        page.fill("#otp", otp)
+    page.click("#sign-in")
+
+
+def test_reviewer_confirms_a_large_approval_at_the_provider_with_its_one_time_code(
+    idp: OIDCProvider, step_up_server: Gunicorn, bank: tuple[Bank, str], page: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    server = step_up_server
+    held_by, sfx = bank
+    call = transfer_call(
+        key=unique("pay"), amount=2_000_000, source=f"checking{sfx}", to=f"savings{sfx}", session=unique("sess")
+    )
+    held = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(held_by.alice_key), timeout=30)
+    assert held.status_code == 202, held.text
+    approval_id = held.json()["approval_id"]
+    account = unique("rev-")
+    password = "pw-" + account
+    idp.add_account(account, email=f"{account}@bank.example", groups=["tg-reviewers"], password=password)
+
+    # Signed in at the provider with a password alone.
+    page.goto(f"{server.url}/review/{approval_id}/")
+    page.get_by_role("link", name="Sign in with Example SSO").click()
+    provider_form(page, account, password)
+    page.wait_for_load_state()
+    if page.locator("#allow").count():
+        page.click("#allow")
+    page.wait_for_url(f"{server.url}/review/{approval_id}/")
+
+    def approve() -> None:
+        page.get_by_label("Reason", exact=True).fill("Customer confirmed the sweep by phone.")
+        page.get_by_role("button", name="Approve", exact=True).click()
+
+    # $20,000 is over the step-up amount: no TOTP enrolled, so the page offers the provider.
+    approve()
+    confirm = page.locator("#oidc-step-up").get_by_role("link", name="confirm with Example SSO")
+    expect(confirm).to_be_visible()
+    # The provider asks again although it knows the person (prompt=login); a password alone is not otp.
+    confirm.click()
+    provider_form(page, account, password)
+    page.wait_for_url(f"{server.url}/review/{approval_id}/")
+    expect(page.locator(".messages")).to_contain_text("Not confirmed")
+    expect(page.locator(".messages")).to_contain_text("lacks otp")
+    approve()
+    expect(confirm).to_be_visible()  # still not approved
+    confirm.click()
+    provider_form(page, account, password, otp=DEFAULT_OTP)
+    page.wait_for_url(f"{server.url}/review/{approval_id}/")
+    expect(page.locator(".messages")).to_contain_text("Confirmed with Example SSO")
+    approve()
+    expect(page.locator(".messages")).to_contain_text("Approved and executed: $20,000.00")
+    expect(page.locator("ol.decisions")).to_contain_text(f"reviewer:{account}@bank.example")
+
+    retry = httpx.post(f"{server.url}/api/v1/tool-calls", json=call, headers=bearer(held_by.alice_key), timeout=30)
+    assert retry.status_code == 200 and retry.json()["status"] == "completed", retry.text
