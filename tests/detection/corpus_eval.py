@@ -37,10 +37,14 @@ CORPUS_FILES = (
 # author read the rules or the frames, to measure first-sight generalisation.
 # The fresh3 set (split "fresh3", corpus/fresh3.py, legitimate values only) was
 # written after the changes the fresh2 set led to, without looking at them.
+# The fresh4 set (split "fresh4", corpus/fresh4.py, legitimate values only) was
+# written before the model-stage work of issue 26, without reading the model's
+# features or the other sets' texts.
 FRESH_FILES: tuple[tuple[str | None, str], ...] = (
     ("fresh_attacks.jsonl", "fresh_legitimate.jsonl"),
     ("fresh2_attacks.jsonl", "fresh2_legitimate.jsonl"),
     (None, "fresh3_legitimate.jsonl"),
+    (None, "fresh4_legitimate.jsonl"),
 )
 
 

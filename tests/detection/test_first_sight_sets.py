@@ -1,7 +1,9 @@
 """The first-sight sets of issue 26: fresh2 (corpus/fresh2.py, 432
 legitimate values and 160 attacks written before their author read the
-rules or the frames) and fresh3 (corpus/fresh3.py, 157 legitimate values
-written after the changes fresh2 led to, without looking at them).
+rules or the frames), fresh3 (corpus/fresh3.py, 157 legitimate values
+written after the changes fresh2 led to, without looking at them) and fresh4
+(corpus/fresh4.py, 254 legitimate values in 27 languages written before the
+model-stage work, without reading the model's features or the other sets).
 
 Every attack of every set is stopped (blocked or held).  The issue's target
 on fresh legitimate text -- at most 1 % refused and 2 % held -- is NOT met
@@ -22,8 +24,9 @@ from tests.detection.corpus_eval import CorpusScore, rows, score_corpus
 TARGET_REFUSED = 0.01
 TARGET_HELD = 0.02
 # Reached with the shipped model at threshold 0.8 (bench/sanitizer.py):
-# fresh2 refused 3.01 %, held 13.66 %; fresh3 refused 4.46 %, held 14.01 %.
-REACHED = {"fresh2": (0.031, 0.137), "fresh3": (0.045, 0.141)}
+# fresh2 refused 3.01 %, held 13.66 %; fresh3 refused 4.46 %, held 14.01 %;
+# fresh4 refused 1.97 %, held 13.78 %.
+REACHED = {"fresh2": (0.031, 0.137), "fresh3": (0.045, 0.141), "fresh4": (0.020, 0.138)}
 ATTACK_SPLITS = ("train", "holdout", "blind", "blind2", "blind3", "fresh", "fresh2")
 
 
@@ -40,14 +43,18 @@ def _verdict(text: str) -> str:
 def test_the_first_sight_sets_cover_the_registers_and_languages() -> None:
     fresh2 = list(rows("fresh2_legitimate.jsonl"))
     fresh3 = list(rows("fresh3_legitimate.jsonl"))
+    fresh4 = list(rows("fresh4_legitimate.jsonl"))
     attacks = list(rows("fresh2_attacks.jsonl"))
-    assert len(fresh2) >= 400 and len(fresh3) >= 150 and len(attacks) >= 150
+    assert len(fresh2) >= 400 and len(fresh3) >= 150 and len(fresh4) >= 200 and len(attacks) >= 150
     for required in ("es", "de", "fr", "pt", "it", "nl", "pl", "tr", "ja", "zh", "ar", "hi", "ru"):
         assert any(row["lang"] == required for row in fresh2), required
     assert {row["split"] for row in fresh2 + attacks} == {"fresh2"}
     assert {row["split"] for row in fresh3} == {"fresh3"}
+    assert {row["split"] for row in fresh4} == {"fresh4"}
+    for required in ("es", "de", "fr", "pt", "it", "pl", "tr", "ja", "zh", "ko", "ar", "hi", "ru", "he", "fa"):
+        assert any(row["lang"] == required for row in fresh4), required
     assert len({row["family"] for row in attacks}) >= 12
-    texts = [row["text"] for row in fresh2 + fresh3 + attacks]
+    texts = [row["text"] for row in fresh2 + fresh3 + fresh4 + attacks]
     assert len(texts) == len(set(texts))
 
 
