@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from topology.drill import run_drill
-from topology.layout import Topology, requirements_missing
+from topology.layout import Topology, TopologyError, requirements_missing
 
 
 def main() -> int:
@@ -38,8 +38,13 @@ def main() -> int:
     with Topology(rtt_ms=args.rtt_ms) as topology:
         print(f"topology up after {time.monotonic() - started:.0f}s", file=sys.stderr)
         result = run_drill(topology, connections=args.connections, before=args.before, after=args.after)
-        topology.manage("verify_audit")
-        figures = {**result.figures, "audit_chain_verified": True, "rtt_ms": args.rtt_ms}
+        try:
+            topology.manage("verify_audit")
+            verified = True
+        except TopologyError as exc:
+            print(exc, file=sys.stderr)
+            verified = False
+        figures = {**result.figures, "audit_chain_verified": verified, "rtt_ms": args.rtt_ms}
     print(json.dumps(figures, indent=2))
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -99,3 +100,22 @@ def test_the_router_sends_nothing_to_the_replica_on_its_own() -> None:
     assert router.db_for_write(object) == "default"
     assert router.allow_migrate("replica", "audit") is False
     assert router.allow_migrate("default", "audit") is True
+
+
+# Who may read the standby: compliance search and exports (and the readiness
+# probe that reports on it). Anything else naming it would read stale rows
+# where a decision, a write or an idempotency check needs the latest.
+REPLICA_READERS = {"core/replica.py", "staff/audit_views.py", "staff/audit_api.py", "toolguard/views.py"}
+
+
+def test_only_compliance_reads_name_the_standby() -> None:
+    apps = [p for p in ROOT.iterdir() if p.is_dir() and (p / "apps.py").exists()]
+    naming = {
+        str(path.relative_to(ROOT))
+        for app in apps
+        for path in app.rglob("*.py")
+        if "migrations" not in path.parts
+        and re.search(r"reading_alias\(|read_source\(|REPLICA\b|[\"']replica[\"']", path.read_text())
+    }
+    assert "staff/audit_views.py" in naming
+    assert naming - {"toolguard/settings.py"} <= REPLICA_READERS, naming
