@@ -100,6 +100,21 @@ SUPPORT_WEIGHT = 0.05
 # the model stops then pass; the shipped model is trained at 0 (the values
 # count for nothing) until a model that keeps them stopped is found.
 BUSINESS_WEIGHT = 0.0
+# Attacks in those same registers (train_positives_business.py: helpdesk,
+# legal, CRM text addressed to the assistant or demanding an action against
+# the user), to keep the boundary where it was when the business negatives
+# are weighed in.  With --business-weight 1 --augment-weight 1 the held rate
+# of fresh2/fresh4 falls to 2-3 % at threshold 0.8 but about 35 attacks of the
+# scored sets that only the model stops still pass (docs/detection.md), so
+# the shipped model is trained without them (0 = not added at all, which
+# keeps the class balance, and so the shipped model, as it was).
+AUGMENT_WEIGHT = 0.0
+
+
+def business_positives() -> list[tuple[str, int]]:
+    from tests.detection.corpus.train_positives_business import BUSINESS_POSITIVES
+
+    return with_payloads([(text, 1) for text in BUSINESS_POSITIVES])
 
 
 def sample_weights(train: list[tuple[str, int]], business_weight: float = BUSINESS_WEIGHT) -> np.ndarray:
@@ -171,15 +186,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=SHIPPED_MODEL)
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     parser.add_argument("--business-weight", type=float, default=BUSINESS_WEIGHT)
+    parser.add_argument("--augment-weight", type=float, default=AUGMENT_WEIGHT)
     args = parser.parse_args()
     splits = load_examples()
     train = with_payloads(splits["train"])
+    weights = sample_weights(train, args.business_weight)
+    if args.augment_weight > 0:
+        augment = business_positives()
+        train = train + augment
+        weights = np.concatenate([weights, np.full(len(augment), args.augment_weight)])
     model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
-    model.fit(
-        featurize([t for t, _ in train]),
-        [label for _, label in train],
-        sample_weight=sample_weights(train, args.business_weight),
-    )
+    model.fit(featurize([t for t, _ in train]), [label for _, label in train], sample_weight=weights)
     onnx_model = convert_sklearn(
         model,
         initial_types=[("features", FloatTensorType([None, DEFAULT_BUCKETS]))],
