@@ -5,7 +5,7 @@ form, trained on the train split of toolguard's own corpus
 (tests/detection/corpus/*.jsonl, plus the regression corpus in
 tests/detection/sanitizer_corpus.py, plus the hard legitimate values in
 tests/detection/corpus/train_negatives*.py) and measured on the holdout split.
-The blind, fresh, fresh2 and fresh3 sets are never read here: they measure
+The blind, fresh, fresh2, fresh3 and fresh4 sets are never read here: they measure
 what the model was not trained on.  The
 featurizer is detection.sanitizer.model.hashed_ngrams, the one
 function scoring also uses; only the linear part is exported, so the model
