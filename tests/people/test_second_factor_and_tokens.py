@@ -70,7 +70,9 @@ def test_a_reviewer_enrols_an_authenticator_app_with_a_qr_code(bank: Bank) -> No
     done = client.post("/account/security/factor/confirm/", {"token": code(secret.group(1))}, follow=True)
     assert "Authenticator app enrolled" in done.content.decode()
     assert TOTPDevice.objects.filter(user=bank.reviewer, confirmed=True).count() == 1
-    results = list(AuditEntry.objects.filter(action__startswith="second_factor").values_list("action", "result"))
+    results = list(
+        AuditEntry.objects.filter(action__startswith="second_factor").order_by("id").values_list("action", "result")
+    )
     assert results == [("second_factor_checked", "failure"), ("second_factor_enrolled", "success")]
 
 
