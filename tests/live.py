@@ -296,3 +296,23 @@ def require_chromium() -> None:
             pytest.fail(f"{CHROMIUM} is missing, and CI must provide it (apt-get install chromium)")
         print(f"SKIP reason: {CHROMIUM} is not installed (apt-get install chromium)")
         pytest.skip(f"{CHROMIUM} is not installed")
+
+
+@contextmanager
+def chromium_browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (skipped with its reason where it is missing).
+
+    Playwright's event loop lives in the calling thread while the tests also
+    use the ORM, which is plain synchronous code here: hence the async-unsafe switch.
+    """
+    require_chromium()
+    import pytest
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

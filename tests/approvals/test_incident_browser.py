@@ -34,7 +34,7 @@ from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from core.models import AgentKey, Customer
-from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, child_env, gunicorn, require_chromium
+from tests.live import ROOT, Gunicorn, bearer, child_env, chromium_browser, gunicorn
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -66,16 +66,8 @@ def demo(
 
 @pytest.fixture(scope="module")
 def browser(demo: Any) -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as browser:
+        yield browser
 
 
 @contextmanager

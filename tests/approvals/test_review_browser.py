@@ -20,7 +20,7 @@ from django.db import connections
 
 from banking.models import Transfer
 from tests.conftest import Bank, make_bank, transfer_call
-from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, require_chromium, unique
+from tests.live import ROOT, Gunicorn, bearer, chromium_browser, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -33,18 +33,8 @@ TWENTY_K = 2_000_000
 
 @pytest.fixture(scope="module")
 def browser(server: Gunicorn) -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        # Playwright's event loop lives in this thread while the tests also
-        # use the ORM, which is plain synchronous code here.
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as browser:
+        yield browser
 
 
 @contextmanager

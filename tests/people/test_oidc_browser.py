@@ -18,7 +18,7 @@ from django.db import connections
 
 from tests.conftest import Bank, make_bank, transfer_call
 from tests.idp import DEFAULT_OTP, OIDCProvider, oidc_provider
-from tests.live import CHROMIUM, CHROMIUM_ARGS, Gunicorn, bearer, free_port, require_chromium, unique
+from tests.live import Gunicorn, bearer, chromium_browser, free_port, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -72,18 +72,8 @@ def stack(idp: OIDCProvider, ports: tuple[int, int]) -> Iterator[tuple[OIDCProvi
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        # Playwright's event loop lives in this thread; the step-up test's
-        # fixtures also use the ORM, which is plain synchronous code here.
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as browser:
+        yield browser
 
 
 @pytest.fixture
