@@ -157,7 +157,7 @@ class Topology:
             raise TopologyError(f"cannot start the topology, missing: {', '.join(missing)}")
         self.secret_key = secrets.token_urlsafe(40)
         try:
-            self.slot = Slot()
+            self.slot = Slot(self.dir)
             network = Network(self.slot)
             for name, last in {"etcd": 10, **DB_HOSTS, "redis": 13, **APP_HOSTS}.items():
                 self.hosts[name] = network.host(name, last)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -82,18 +83,28 @@ def remove_slot(slot: int, *, grace: float = 5.0) -> None:
 class Slot:
     """An exclusive claim on 10.77.N.0/24 and the names that go with it."""
 
-    def __init__(self) -> None:
+    def __init__(self, files: Path) -> None:
         LOCK_DIR.mkdir(parents=True, exist_ok=True)
         for number in SLOTS:
-            handle = open(LOCK_DIR / f"{number}.lock", "w")  # held for the topology's life
+            # Opened without truncating: the holder wrote its files' directory there.
+            handle = open(LOCK_DIR / f"{number}.lock", "a+")  # held for the topology's life
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 handle.close()
                 continue
             self.number, self._handle = number, handle
-            # Whatever a dead topology left in this slot goes first.
+            # Whatever a dead topology left in this slot goes first: processes,
+            # namespaces, and its directory (database files of two clusters).
             remove_slot(number)
+            handle.seek(0)
+            left = Path(handle.read().strip() or "/nonexistent")
+            if left.name.startswith("toolguard-topology-") and left != files:
+                shutil.rmtree(left, ignore_errors=True)
+            handle.seek(0)
+            handle.truncate()
+            handle.write(str(files))
+            handle.flush()
             return
         raise TopologyError(f"no free topology slot in {LOCK_DIR}")
 

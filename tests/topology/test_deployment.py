@@ -135,6 +135,10 @@ def test_compliance_search_reads_the_standby_and_shows_its_lag(topology: Topolog
     with httpx.Client(timeout=30, follow_redirects=False) as client:
         _login(client, base, person["username"], person["password"])
         assert re.fullmatch(r"Read from the standby, \d+\.\d s behind the primary\.", _read_source(client, base))
+        # The export's rows come from the standby too; its proof and checkpoint from the primary.
+        export = client.get(f"{base}/api/v1/audit/export", params={"format": "jsonl"})
+        assert export.status_code == 200, export.text[:500]
+        assert len(export.text.splitlines()) > 1
 
 
 def test_failover_under_load(topology: Topology) -> None:
