@@ -174,6 +174,21 @@ def entry_receipt(request: HttpRequest, entry_id: int) -> HttpResponse:
 TIMELINE_TITLES = {"tool_call": "Tool call", "session": "Session", "approval": "Approval"}
 
 
+def _timeline_reasons(kind: str, entries: list[AuditEntry]) -> dict[str, Any]:
+    """One call's (or one request's) timeline starts with why it was held or refused, as its entry records it."""
+    if kind not in ("tool_call", "approval"):
+        return {}
+    deciding = [e for e in entries if e.action in ENTRY_REASON_HEADINGS and e.action != AuditAction.INJECTION_SUSPECTED]
+    for entry in deciding or [e for e in entries if e.action == AuditAction.INJECTION_SUSPECTED]:
+        if reasons := _entry_reasons(entry):
+            return {
+                "reasons": reasons,
+                "reasons_heading": ENTRY_REASON_HEADINGS[entry.action],
+                "reasons_refused": entry.result == AuditResult.BLOCKED or entry.action == AuditAction.VALIDATION_FAILED,
+            }
+    return {}
+
+
 def _timeline(request: HttpRequest, kind: str, value: str) -> HttpResponse:
     customer = request.GET.get("customer", "").strip(" ")
     try:
@@ -183,6 +198,7 @@ def _timeline(request: HttpRequest, kind: str, value: str) -> HttpResponse:
     search_filter = {"tool_call": "tool_call", "session": "session", "approval": "approval"}[kind]
     more = {"after": page.next_cursor, **({"customer": customer} if customer else {})}
     context = {
+        **_timeline_reasons(kind, page.entries),
         "title": TIMELINE_TITLES[kind],
         "kind": kind,
         "value": value,

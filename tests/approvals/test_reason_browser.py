@@ -23,7 +23,10 @@ import httpx
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connections
+from django.utils import timezone
 
+from approvals.models import ApprovalRequest
+from approvals.services import approvals_expire
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from banking.models import Account
@@ -54,6 +57,7 @@ class World:
     to_fail: dict[str, str]  # one per size
     session: str  # the model hold's session
     blocked_entry: int
+    blocked_call: str  # the blocked call's tool call id, for its timeline
     blocker: Any
 
 
@@ -107,6 +111,20 @@ def world(server: Gunicorn, django_db_blocker: Any) -> Iterator[World]:
         model = hold(amount=100, to=savings, memo=SUSPECT_MEMO, session=session)
         limit = hold(amount=1_200_000, to=savings, session=unique("sess-"))
         to_fail = {size: hold(amount=500, to=f"bobext2{sfx}", session=unique("sess-")) for size in SIZES}
+        # Every decided tab has a request on it: one approved, one rejected (by reviewer2, over the API), one expired.
+        for decision in ("approve", "reject"):
+            decided = hold(amount=600, to=f"bobext2{sfx}", session=unique("sess-"))
+            answer = httpx.post(
+                f"{server.url}/api/v1/approvals/{decided}/decision",
+                json={"decision": decision, "reason": "checked", "reason_code": "policy"},
+                auth=(bank.reviewer2.username, PASSWORD),
+                timeout=30,
+            )
+            assert answer.status_code == 200, answer.text
+        expiring = hold(amount=700, to=f"bobext2{sfx}", session=unique("sess-"))
+        with database(django_db_blocker):
+            ApprovalRequest.objects.filter(id=expiring).update(expires_at=timezone.now() - timedelta(seconds=1))
+            assert approvals_expire() >= 1
         # Last: once a value no rate converts is pending, every later call of alice's needs two reviewers.
         no_rate = hold(amount=5_000, to=savings, currency="GBP", session=unique("sess-"))
         blocked = transfer_call(
@@ -116,7 +134,9 @@ def world(server: Gunicorn, django_db_blocker: Any) -> Iterator[World]:
         _call(server, bank, blocked, 422)
         with database(django_db_blocker):
             entry = AuditEntry.objects.filter(action="injection_blocked", customer=f"alice{sfx}").latest("id")
-        yield World(server, bank, sfx, model, limit, no_rate, to_fail, session, entry.id, django_db_blocker)
+        yield World(
+            server, bank, sfx, model, limit, no_rate, to_fail, session, entry.id, entry.tool_call_id, django_db_blocker
+        )
     finally:
         with database(django_db_blocker):
             rates_today()
@@ -242,6 +262,7 @@ def test_compliance_pages_fit_the_screen_and_pass_axe(world: World, browser: Any
             f"/audit/entries/{world.blocked_entry}/",
             f"/audit/sessions/{world.session}/?customer={customer}",
             f"/audit/approvals/{world.model}/",
+            f"/audit/tool-calls/{world.blocked_call}/",
             "/audit/alerts/",
             "/audit/quarantines/",
             "/audit/keys/",

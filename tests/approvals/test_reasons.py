@@ -115,6 +115,8 @@ def test_a_model_hold_records_and_shows_the_field_and_the_text_it_scored(bank: B
     assert requested.details["reasons"] == approval.reasons
     flagged = AuditEntry.objects.get(action="injection_suspected", idempotency_key="model-1")
     assert flagged.details["span"] == [0, len(SUSPECT_MEMO)] and flagged.details["field"] == "/memo"
+    timeline = signed_in(bank.compliance).get(f"/audit/approvals/{approval.id}/").content.decode()
+    assert f"<mark>{SUSPECT_MEMO}</mark>" in timeline and "Held because" in timeline
 
     block = reasons_block(page(bank, approval))
     assert "injection_suspected" in block and "/memo" in block
@@ -203,6 +205,9 @@ def test_a_policy_refusal_names_its_rule_field_and_phrase_on_the_audit_entry(ban
     assert "Refused because" in html and "closed_desk" in html
     assert "Route via the <mark>closed desk</mark>" in html
     assert html.index('id="reasons"') < html.index("<dt>Time (UTC)</dt>")
+    timeline = signed_in(bank.compliance).get(f"/audit/tool-calls/{entry.tool_call_id}/").content.decode()
+    assert "Route via the <mark>closed desk</mark>" in timeline
+    assert timeline.index('id="reasons"') < timeline.index('<table class="entries')
 
 
 def test_an_injection_block_names_rule_and_field_and_keeps_no_text(bank: Bank) -> None:
