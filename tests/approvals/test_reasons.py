@@ -281,3 +281,37 @@ def test_the_replay_page_counts_the_model_stage_holds_apart(bank: Bank) -> None:
     response = signed_in(bank.compliance).post("/audit/policy-replay/", {"catalog": catalog, "since": "1d"})
     assert response.status_code == 200
     assert 'id="replay-apart"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("status", "outcome", "words"),
+    [
+        (
+            "failed",
+            {"status": "failed", "error": {"code": "upstream_error", "message": "the upstream said 422"}},
+            "the upstream said 422",
+        ),
+        ("expired", None, "Expired: nobody decided it in time."),
+        ("rejected", None, "Rejected: it will not run."),
+    ],
+)
+def test_every_unhappy_outcome_is_drawn_as_a_failure(
+    bank: Bank, status: str, outcome: dict[str, Any] | None, words: str
+) -> None:
+    approval = hold(bank, key=f"end-{status}", amount=1_200_000)
+    ApprovalRequest.objects.filter(id=approval.id).update(
+        status=status, outcome=outcome, decided_at=approval.created_at
+    )
+    html = page(bank, approval)
+    banner = re.search(r'<div class="banner ([^"]+)" role="(\w+)" id="outcome">(.*?)</div>', html, re.S)
+    assert banner is not None and banner.group(1) == "banner-failure" and banner.group(2) == "alert"
+    assert words in unescape(banner.group(3)) and "✕" in banner.group(3)
+    # The reasons stay at the top, after the outcome.
+    assert html.index('id="outcome"') < html.index('id="reasons"') < html.index("review-head")
+
+
+def test_an_approval_still_waiting_on_its_upstream_is_neither_success_nor_failure(bank: Bank) -> None:
+    approval = hold(bank, key="end-dispatching", amount=1_200_000)
+    ApprovalRequest.objects.filter(id=approval.id).update(status="completed", outcome={"status": "dispatching"})
+    html = page(bank, approval)
+    assert '<div class="banner banner-pending" role="status" id="outcome">' in html
