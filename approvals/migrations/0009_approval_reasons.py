@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('approvals', '0008_reporting_currency'),
+        ("approvals", "0008_reporting_currency"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='approvalrequest',
-            name='reasons',
+            model_name="approvalrequest",
+            name="reasons",
             field=models.JSONField(default=list),
         ),
     ]
