@@ -69,6 +69,9 @@ def test_the_client_address_passes_through_nginx_and_a_forged_one_does_not(topol
 def test_slow_clients_do_not_hold_the_app_hosts(topology: Topology) -> None:
     """Ten connections trickle a body a byte at a time; nginx holds them, gunicorn never sees them."""
     host = topology.address("app1")
+    # Authenticated, so a server that got the request would wait for the body
+    # (an anonymous one is refused before its body is read).
+    key = topology.credentials["customers"][0]["agent_key"]
     stop = threading.Event()
     slow: list[socket.socket] = []
 
@@ -76,8 +79,8 @@ def test_slow_clients_do_not_hold_the_app_hosts(topology: Topology) -> None:
         sock = socket.create_connection((host, 80), timeout=30)
         slow.append(sock)
         sock.sendall(
-            b"POST /api/v1/tool-calls HTTP/1.1\r\nHost: toolguard\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 10000\r\n\r\n"
+            "POST /api/v1/tool-calls HTTP/1.1\r\nHost: toolguard\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {key}\r\nContent-Length: 10000\r\n\r\n".encode()
         )
         while not stop.is_set():
             try:
