@@ -32,7 +32,7 @@ from audit.models import Alert, AuditEntry
 from banking.models import Account
 from core.models import ExchangeRate
 from tests.conftest import Bank, make_bank, rates_today, transfer_call
-from tests.live import CHROMIUM, CHROMIUM_ARGS, ROOT, Gunicorn, bearer, require_chromium, unique
+from tests.live import ROOT, Gunicorn, bearer, chromium_browser, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -144,16 +144,8 @@ def world(server: Gunicorn, django_db_blocker: Any) -> Iterator[World]:
 
 @pytest.fixture(scope="module")
 def browser(world: World) -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as browser:
+        yield browser
 
 
 @contextmanager
