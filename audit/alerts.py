@@ -17,7 +17,7 @@ import json
 import logging
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -165,8 +165,14 @@ class Finding:
         return alert_raise(**self.alert, entry=self.entry, now=self.entry.timestamp)
 
 
-def alerts_detect(entries: Sequence[AuditEntry]) -> list[Finding]:
+def alerts_detect(
+    entries: Sequence[AuditEntry], *, stored_operations: dict[tuple[str, str], list[tuple[Any, ...]]] | None = None
+) -> list[Finding]:
     """Run the write-time rules over a batch about to be appended (unsaved, in chain order).
+
+    `stored_operations` are the committed operations `earlier_operations_sent` read
+    ahead for this batch (by a caller that had a round trip to make anyway);
+    without them a large batch reads them now, and a small one per entry.
 
     Each rule reads the batch and at most one small indexed query. Calls of
     one session take turns on their session row, so a session's earlier
@@ -180,7 +186,7 @@ def alerts_detect(entries: Sequence[AuditEntry]) -> list[Finding]:
     # costs one pass and not one pass per entry.
     blocks: list[AuditEntry] = []
     operations: dict[tuple[str, str, str | None], list[AuditEntry]] = {}
-    stored = _earlier_operations(entries)
+    stored = stored_operations if stored_operations is not None else _earlier_operations(entries)
     for entry in entries:
         if entry.action == AuditAction.INJECTION_BLOCKED:
             findings += _injection_spike(entry, blocks)
@@ -324,16 +330,42 @@ _EARLIER_OPERATIONS_SQL = """
 def _earlier_operations(entries: Sequence[AuditEntry]) -> dict[tuple[str, str], list[tuple[Any, ...]]] | None:
     """A large batch's committed operations inside the window, newest first, by (session, operation hash)."""
     wanted = {(e.session_id, str(e.operation_hash)) for e in entries if e.operation_hash and e.session_id}
-    if len(wanted) < PREFETCH_OPERATIONS_MIN or connection.vendor != "postgresql":
+    if len(wanted) < PREFETCH_OPERATIONS_MIN:
         return None
+    return earlier_operations_sent(entries)()
+
+
+def earlier_operations_sent(
+    entries: Sequence[AuditEntry],
+) -> Callable[[], dict[tuple[str, str], list[tuple[Any, ...]]] | None]:
+    """Send the repeated-operation rule's read for these (unsaved) entries now; call the result to read it.
+
+    Read ahead, it must be read after anything that could commit an
+    operation of the same session: the executor sends it behind the
+    customer's row lock, which every call that starts an operation takes.
+    PostgreSQL only (a round trip saved); elsewhere the reader answers None
+    and the rule reads when the entries are appended.
+    """
+    wanted = {(e.session_id, str(e.operation_hash)) for e in entries if e.operation_hash and e.session_id}
+    if connection.vendor != "postgresql":
+        return lambda: None
+    if not wanted:
+        return dict
     since = min(e.timestamp for e in entries) - repeat_window()
-    sessions, hashes = zip(*wanted, strict=True)
-    found: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(_EARLIER_OPERATIONS_SQL, [list(sessions), list(hashes), since])
-        for session_id, digest, *rest in cursor.fetchall():
-            found.setdefault((session_id, digest), []).append(tuple(rest))
-    return found
+    sessions, hashes = zip(*sorted(wanted), strict=True)
+    cursor = connection.cursor()
+    cursor.execute(_EARLIER_OPERATIONS_SQL, [list(sessions), list(hashes), since])
+
+    def read() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
+        found: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+        try:
+            for session_id, digest, *rest in cursor.fetchall():
+                found.setdefault((session_id, digest), []).append(tuple(rest))
+        finally:
+            cursor.close()
+        return found
+
+    return read
 
 
 def _idempotency_mismatch(entry: AuditEntry) -> list[Finding]:

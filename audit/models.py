@@ -250,7 +250,7 @@ class TreeNode(models.Model):
     Node (level, index) covers leaves index*2^level .. (index+1)*2^level - 1;
     its `id` is level << 48 | index. Level 0 rows are the leaves, one per
     entry, and name their entry. Written in the same statement as the entries
-    (audit.services._insert_locked); append-only (migration 0010's triggers),
+    (audit.services.audit_chain_insert); append-only (migration 0010's triggers),
     since a node never changes once its subtree is complete.
     """
 

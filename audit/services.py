@@ -6,7 +6,7 @@ import functools
 import hashlib
 import hmac
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +17,7 @@ from django.utils import timezone
 from toolguard_verify.receipt import HASHED_FIELDS
 
 from audit import tree
-from audit.alerts import alerts_detect
+from audit.alerts import alerts_detect, earlier_operations_sent
 from audit.cosign import LogCheck, log_check, witness_submit_latest
 from audit.models import AuditCheckpoint, AuditEntry, AuditHead
 from audit.redaction import redact_details
@@ -32,10 +32,11 @@ from audit.witness import (
 )
 from core.enums import AuditAction, AuditResult
 from core.events import AuditEvent
-from core.pipelining import pipelined
+from core.pipelining import in_pipeline
 
 GENESIS_HASH = "0" * 64
-# Any fixed 64-bit number: the advisory lock that serializes chain appends.
+# Any fixed 64-bit number: the advisory lock that serializes chain appends,
+# taken inside the database function audit_chain_append (migration 0013).
 AUDIT_CHAIN_LOCK_ID = 7_243_180_526
 
 
@@ -109,20 +110,43 @@ def _entry(event: AuditEvent, now: datetime) -> tuple[AuditEntry, str]:
     return AuditEntry(**values), entry_body(values)
 
 
-def audit_append(events: Sequence[AuditEvent]) -> list[AuditEntry]:
+StoredOperations = dict[tuple[str, str], list[tuple[Any, ...]]]
+
+
+def audit_append(
+    events: Sequence[AuditEvent], *, stored_operations: StoredOperations | None = None
+) -> list[AuditEntry]:
     """Append events to the chain, in order, inside the caller's transaction, stamped now.
 
     Callers make this the last statement of their transaction: the chain lock
     is held from here until commit, and the time it is held bounds how many
-    entries per second the whole deployment can write.
+    entries per second the whole deployment can write. Inside a
+    `core.pipelining.CommitFlight` the append goes out with the COMMIT, so
+    the lock is held for no network round trip at all.
 
     An action or result that core.enums does not name raises ValueError
-    before anything is written.
+    before anything is written. `stored_operations` is what
+    `audit_operations_read_ahead` read for these events.
     """
-    return audit_chain_insert(events)
+    return audit_chain_insert(events, stored_operations=stored_operations)
 
 
-def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] | None = None) -> list[AuditEntry]:
+def audit_operations_read_ahead(events: Sequence[AuditEvent]) -> Callable[[], StoredOperations | None]:
+    """Send now the read the repeated-operation rule will make for these events when appended.
+
+    For a caller with a round trip to make anyway (the executor, behind the
+    customer's row lock): the read rides with it, and the append makes none.
+    """
+    now = timezone.now()
+    return earlier_operations_sent([_entry(event, now)[0] for event in events if event.action in OPERATION_ACTIONS])
+
+
+def audit_chain_insert(
+    events: Sequence[AuditEvent],
+    *,
+    at: Sequence[datetime] | None = None,
+    stored_operations: StoredOperations | None = None,
+) -> list[AuditEntry]:
     """The one chain insert: every entry of every caller is written here and nowhere else.
 
     Redaction, the alert rules and the chain link always apply. `at` gives
@@ -132,8 +156,10 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
     other entry.
 
     Everything that can be done before the lock is (redaction, canonical
-    JSON, the alert rules' queries, the statement's parameters); under it the
-    head is read, the hashes taken and one INSERT sent.
+    JSON, the alert rules' queries, the statement's parameters). On
+    PostgreSQL the rest is one statement, the database function
+    audit_chain_append (lock, head, hashes, INSERT); on SQLite, whose write
+    lock serialises appends, the same hashes are taken here.
     """
     if not events:
         return []
@@ -151,11 +177,21 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
         # Calls of one session already take turns on the session row, so a
         # session's earlier entries are committed by the time its next call
         # looks (see alerts_detect for the one cross-session race).
-        findings = alerts_detect(entries)
-        _insert_locked(prepared)
+        findings = alerts_detect(entries, stored_operations=stored_operations)
+        if connection.vendor == "postgresql":
+            settle = _append_sent(prepared)
+            if findings or not in_pipeline():
+                # The alerts name their entries, so the ids are read back now.
+                settle()
+            else:
+                # Sent with the COMMIT (a CommitFlight): the ids and hashes come back
+                # with it, and nothing here waits while the chain lock is held.
+                transaction.on_commit(settle)
+        else:
+            _insert_python(prepared)
+            _witness_when_due(entries)
         for finding in findings:
             finding.raise_alert()
-        _witness_when_due(entries)
         # After commit, off the chain lock: the Merkle tree takes these entries in within
         # TOOLGUARD_AUDIT_MMD_SECONDS, and a checkpoint follows when one is due (audit.tree).
         transaction.on_commit(tree.tree_after_commit)
@@ -165,31 +201,18 @@ def audit_chain_insert(events: Sequence[AuditEvent], *, at: Sequence[datetime] |
 _COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
 
 
-# Up to this many entries a statement is one VALUES row per entry (what a
-# tool call writes: fastest for a few rows, and each size's statement is
-# cached by the driver); larger batches on PostgreSQL (the expiry sweep, the
-# generator) send a column array per parameter, because building a VALUES
-# list of thousands of placeholders costs more than running it. SQLite sends
-# larger batches as several VALUES statements.
+# SQLite sends a batch as VALUES statements of up to this many rows.
 VALUES_ROWS_MAX = 64
 
 
 @functools.cache
-def _insert_sql(vendor: str, rows: int) -> str:
+def _insert_sql(rows: int) -> str:
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
     fields = {field.name: field for field in AuditEntry._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in _COLUMNS)
-    if rows > VALUES_ROWS_MAX:
-        arrays = ", ".join(f"%s::{fields[name].db_type(connection)}[]" for name in _COLUMNS)
-        source = f"SELECT * FROM unnest({arrays})"  # noqa: S608 (types from the model's metadata)
-    else:
-        placeholders = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
-        source = "VALUES " + ", ".join([placeholders] * rows)
-    # Names and types come from the model's own metadata; every value is a parameter.
-    return f"INSERT INTO {table} ({columns}) {source} RETURNING id, hash"
-
-
-_HEAD_SQL = "SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1"
+    placeholders = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
+    # Names come from the model's own metadata; every value is a parameter.
+    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([placeholders] * rows)} RETURNING id, hash"  # noqa: S608
 
 
 _TIMESTAMP_AT = HASHED_FIELDS.index("timestamp")
@@ -205,41 +228,63 @@ def _db_row(entry: AuditEntry) -> list[Any]:
     return row
 
 
-def _insert_locked(prepared: list[tuple[AuditEntry, str]]) -> None:
-    # The parameters are ready before the lock, so the critical section is
-    # the lock, the head read and the INSERT, with no ORM work in between.
+@functools.cache
+def _append_sql() -> str:
+    """SELECT ... FROM audit_chain_append(bodies, one array per hashed field), the types from the model."""
+    fields = {field.name: field for field in AuditEntry._meta.concrete_fields}
+    arrays = ", ".join(f"%s::{fields[name].db_type(connection)}[]" for name in HASHED_FIELDS)
+    # Types come from the model's own metadata; every value is a parameter.
+    return f"SELECT id, prev_hash, hash FROM audit_chain_append(%s::text[], {arrays})"  # noqa: S608
+
+
+def _append_sent(prepared: list[tuple[AuditEntry, str]]) -> Callable[[], None]:
+    """Send the append (PostgreSQL); the returned function reads back each entry's id and link.
+
+    The bodies are the canonical JSON made before the lock, the one
+    definition of what is hashed; the function adds only the link.
+    """
     entries = [entry for entry, _ in prepared]
     rows = [_db_row(entry) for entry in entries]
-    postgresql = connection.vendor == "postgresql"
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    cursor = connection.cursor()
+    cursor.execute(_append_sql(), [[body for _, body in prepared], *columns])
+
+    def settle() -> None:
+        try:
+            # Ids rise in the order the rows went in, which is chain order.
+            found = sorted(cursor.fetchall())
+        finally:
+            cursor.close()
+        for entry, (entry_id, prev_hash, digest) in zip(entries, found, strict=True):
+            entry.id, entry.prev_hash, entry.hash = entry_id, prev_hash, digest
+            entry._state.adding = False
+            entry._state.db = connection.alias
+        _witness_when_due(entries)
+
+    return settle
+
+
+def _insert_python(prepared: list[tuple[AuditEntry, str]]) -> None:
+    """SQLite: the head read, the hashes taken and the rows inserted here, under the database's write lock.
+
+    IMMEDIATE transactions hold the write lock from BEGIN, so appends take turns.
+    """
+    entries = [entry for entry, _ in prepared]
+    rows = [_db_row(entry) for entry in entries]
     with connection.cursor() as cursor:
-        # The lock and the head read go out in one round trip (the server runs
-        # them in order), so the lock is held for one client round trip less.
-        with pipelined():
-            if postgresql:
-                # Two writers reading the same head would fork the chain; the
-                # transaction-scoped lock makes appends take turns until commit.
-                # (SQLite needs none: IMMEDIATE transactions hold the write lock.)
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [AUDIT_CHAIN_LOCK_ID])
-            # A new statement, so a new snapshot: under READ COMMITTED (Django's
-            # default, and what every caller uses) it sees the head the previous
-            # holder committed. REPEATABLE READ would pin an older snapshot and fork.
-            cursor.execute(_HEAD_SQL)
-            head = cursor.fetchone()
+        cursor.execute("SELECT hash FROM audit_auditentry ORDER BY id DESC LIMIT 1")
+        head = cursor.fetchone()
         prev_hash = head[0] if head else GENESIS_HASH
         for (entry, body), row in zip(prepared, rows, strict=True):
             entry.prev_hash = prev_hash
             entry.hash = prev_hash = chain_hash(body, prev_hash)
             row += [entry.prev_hash, entry.hash]
         id_of: dict[str, int] = {}
-        if postgresql and len(rows) > VALUES_ROWS_MAX:
-            cursor.execute(_insert_sql("postgresql", VALUES_ROWS_MAX + 1), [list(c) for c in zip(*rows, strict=True)])
+        for start in range(0, len(rows), VALUES_ROWS_MAX):
+            chunk = rows[start : start + VALUES_ROWS_MAX]
+            cursor.execute(_insert_sql(len(chunk)), [value for row in chunk for value in row])
+            # Matched by hash (unique), so nothing depends on the order RETURNING gives.
             id_of.update({digest: entry_id for entry_id, digest in cursor.fetchall()})
-        else:
-            for start in range(0, len(rows), VALUES_ROWS_MAX):
-                chunk = rows[start : start + VALUES_ROWS_MAX]
-                cursor.execute(_insert_sql(connection.vendor, len(chunk)), [value for row in chunk for value in row])
-                # Matched by hash (unique), so nothing depends on the order RETURNING gives.
-                id_of.update({digest: entry_id for entry_id, digest in cursor.fetchall()})
     for entry in entries:
         entry.id = id_of[entry.hash]
         entry._state.adding = False

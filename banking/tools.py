@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
 from core.money import money_format
-from core.pipelining import pipelined, select_rows, send_inserts
+from core.pipelining import in_pipeline, pipelined, select_rows, send_checked, send_inserts
 from core.tools import (
     AccessDenied,
     BusinessError,
@@ -54,6 +54,12 @@ WHERE a.id = locked.id AND a.is_active AND a.currency = %(currency)s
   AND (a.id <> %(source)s OR a.balance_cents >= %(amount)s)
 RETURNING a.id
 """
+# The same move, sent without reading it back (it goes out with the COMMIT): the
+# database checks that both rows moved, and otherwise aborts the transaction.
+_MOVE_POSTGRESQL_CHECKED = f"""
+WITH moved AS ({_MOVE_POSTGRESQL.strip()})
+SELECT toolguard_check(count(*) = 2, %(check)s) FROM moved
+"""  # noqa: S608 (two constants)
 # SQLite writers take turns on the database's write lock: no row locks to order.
 _MOVE_SQLITE = """
 UPDATE toolguard_account
@@ -72,14 +78,28 @@ def transfer_move_money(transfer: Transfer) -> None:
     When it moves nothing (funds,
     a closed account, another currency) the rows are read again to say why,
     and the BusinessError rolls back whatever the credit side changed.
+
+    Inside a `pipelined()` block (PostgreSQL) nothing is read back: the
+    database checks the move itself, and a transfer that moved nothing fails
+    its transaction with this transfer's refusal (core.pipelining.send_checked).
     """
-    sql = _MOVE_POSTGRESQL if connection.vendor == "postgresql" else _MOVE_SQLITE
     params: dict[str, int | str] = {
         "source": transfer.from_account_id,
         "destination": transfer.to_account_id,
         "amount": transfer.amount_cents,
         "currency": transfer.currency,
     }
+    if in_pipeline():
+        send_checked(
+            _MOVE_POSTGRESQL_CHECKED,
+            params,
+            code="transfer_not_moved",
+            refusal=lambda: _refusal(transfer),
+        )
+        transfer.status = Transfer.Status.COMPLETED
+        transfer.completed_at = timezone.now()
+        return
+    sql = _MOVE_POSTGRESQL if connection.vendor == "postgresql" else _MOVE_SQLITE
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         moved = {row[0] for row in cursor.fetchall()}
@@ -105,6 +125,9 @@ def _refusal(transfer: Transfer) -> BusinessError:
 
 
 class TransferFunds(ToolHandler):
+    # execute sends a new row and the checked move: nothing it needs back before COMMIT.
+    execute_rides_commit = True
+
     # Whether the destination is the customer's own or a registered payee is about to_account.
     fact_arguments = MappingProxyType({"own_destination": "to_account", "registered_payee": "to_account"})
 

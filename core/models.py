@@ -9,7 +9,8 @@ each with FOR NO KEY UPDATE unless it changes a key column:
 1. the customer (a call's state-changing work, one customer at a time);
 2. the agent key and the session (quarantines, releases, revocations);
 3. the operation's rows: accounts (by id), the approval, the outbox row;
-4. the audit chain's advisory lock, last and briefly, as the entries go in.
+4. the audit chain's advisory lock, last and briefly, as the entries go in
+   (inside audit_chain_append, sent with the COMMIT: core.pipelining.CommitFlight).
 
 FOR NO KEY UPDATE matters because other transactions insert rows that refer
 to these (tool calls, value entries, approvals) and check those references at

@@ -1,8 +1,18 @@
 """Several statements in one round trip to PostgreSQL, with the same code on SQLite.
 
-psycopg's pipeline mode sends statements without waiting for their results;
-the results come back together when one is fetched or the block ends. So
-writes (no result needed) and the read that follows them cost one round trip.
+psycopg's pipeline mode sends statements without waiting for their results.
+Here a block costs one round trip per fetch inside it, and one at its end only
+when something was sent after the last fetch: a fetch sends a Sync with
+everything before it (psycopg's own pipeline sends a flush request and then
+waits again for the Sync at the block's end: two round trips where one does),
+a nested block is the same flight as the block around it, and a block that
+ends right after a fetch waits for nothing more. So writes (no result needed)
+and the read that follows them cost one round trip.
+
+`CommitFlight` keeps a block open across the transaction's COMMIT: what is
+sent after it starts goes out with the COMMIT, in one round trip, so locks
+taken there (the account rows, the audit chain's) are held for no network
+wait at all.
 
 A statement whose row count matters must not run inside the block: psycopg
 knows a row count only once the results are back, and Django reads it right
@@ -14,30 +24,197 @@ statements whose results are fetched belong in here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+import types
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from django.db import connection, models
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, models
 from django.db.models import Field
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=models.Model)
 
 
+class _Commands(deque[Any]):
+    """psycopg's queue of commands to send, remembering whether the last one queued was a Sync."""
+
+    def __init__(self, sync: Callable[[], Any]) -> None:
+        super().__init__()
+        self._sync = sync
+        self.synced = True
+
+    def append(self, command: Any) -> None:
+        self.synced = command == self._sync
+        super().append(command)
+
+
+class _Pipeline(psycopg.Pipeline):
+    """psycopg's pipeline, one round trip per wait (psycopg 3.3's internals; tests/core/test_round_trips.py).
+
+    - A fetch sends a Sync with what is pending, not a flush request, so the
+      block's end finds the server answered and in a clean state.
+    - The block's end sends nothing when nothing was sent since the last Sync.
+    - A nested block joins the one around it (psycopg syncs at its start).
+    """
+
+    command_queue: _Commands  # type: ignore[assignment]
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        super().__init__(conn)
+        self.command_queue = _Commands(self.pgconn.pipeline_sync)
+
+    def _fetch_gen(self, *, flush: bool) -> Any:
+        if flush and not self.command_queue.synced:
+            self._enqueue_sync()
+            yield from self._communicate_gen()
+            flush = False
+        yield from super()._fetch_gen(flush=flush)
+
+    def _enter_gen(self) -> Any:
+        if self.level == 0:
+            yield from super()._enter_gen()
+        else:
+            self.level += 1
+
+    def _exit_gen(self) -> Any:
+        if self.level > 1:
+            return  # the outer block's wait covers this one's statements
+        if self.command_queue.synced and not self.command_queue and not self.result_queue:
+            return  # answered already: the server has seen a Sync after the last statement
+        yield from super()._exit_gen()
+
+
+def _start_query_unsynced(conn: psycopg.Connection[Any]) -> Any:
+    """psycopg's `_start_query`, without the Sync it sends after BEGIN in pipeline mode.
+
+    psycopg waits for BEGIN alone so that the connection knows it is in a
+    transaction before the next statement. Sent with the statement that
+    follows it, the connection reports a command in progress until the
+    answers (and the Sync, which _Pipeline sends with every fetch) are back,
+    so no second BEGIN is queued meanwhile: BEGIN rides with the first
+    statement instead of costing a round trip of its own.
+    """
+    if conn._autocommit or conn.pgconn.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        return
+    yield from conn._exec_command(conn._get_tx_start_command())
+    if conn._pipeline is not None and not isinstance(conn._pipeline, _Pipeline):
+        yield from conn._pipeline._sync_gen()
+
+
 @contextmanager
 def pipelined() -> Iterator[None]:
-    """One round trip for the statements inside, on PostgreSQL; plain statements elsewhere.
+    """One round trip for the statements inside (one per fetch), on PostgreSQL; plain statements elsewhere.
 
     A statement's error (a unique key taken by a racing call) surfaces when the
-    results come back, as Django's own exception (IntegrityError...).
+    results come back, as Django's own exception (IntegrityError...): at the
+    next fetch, the end of the outermost block, or the COMMIT it rides with.
     """
     if connection.vendor != "postgresql":
         yield
         return
     connection.ensure_connection()
-    with connection.wrap_database_errors, connection.connection.pipeline():
-        yield
+    conn = connection.connection
+    with conn.lock:
+        pipeline = conn._pipeline
+        if pipeline is None:
+            pipeline = conn._pipeline = _Pipeline(conn)
+        if "_start_query" not in conn.__dict__:
+            conn._start_query = types.MethodType(_start_query_unsynced, conn)  # type: ignore[method-assign]
+    try:
+        with connection.wrap_database_errors, pipeline:
+            yield
+    finally:
+        if pipeline.level == 0:
+            with conn.lock:
+                conn._pipeline = None
+
+
+def in_pipeline() -> bool:
+    """Whether statements sent now go out without waiting (inside `pipelined()` on PostgreSQL)."""
+    return (
+        connection.vendor == "postgresql"
+        and connection.connection is not None
+        and bool(connection.connection._pipeline)
+    )
+
+
+class CommitFlight:
+    """From `start()` to the COMMIT of the transaction it is started in: one round trip.
+
+        with CommitFlight() as flight:
+            with transaction.atomic():
+                ...reads, each fetch one round trip...
+                flight.start()
+                ...writes: they go out with the COMMIT...
+
+    Started, it is a `pipelined()` block that stays open until the atomic
+    block has committed (or rolled back), so the COMMIT is queued behind the
+    writes and one Sync sends them all. Nothing sent after `start()` may need
+    its row count (see the module's docstring); a statement that must
+    succeed says so in the database (`send_checked`), where a failure aborts
+    the transaction instead of being read back before the COMMIT.
+    """
+
+    def __init__(self) -> None:
+        self._block: Any = None
+
+    def __enter__(self) -> CommitFlight:
+        return self
+
+    def start(self) -> None:
+        """Send what follows with the COMMIT; nothing to do on SQLite, or inside a caller's
+        transaction (the block ending here is a savepoint, whose failure the caller must
+        see at its end, not at a COMMIT that is not this block's)."""
+        if self._block is None and len(connection.atomic_blocks) == 1:
+            self._block = pipelined()
+            self._block.__enter__()
+
+    @property
+    def started(self) -> bool:
+        return self._block is not None
+
+    def __exit__(self, *exc: Any) -> None:
+        block, self._block = self._block, None
+        if block is not None:
+            block.__exit__(*exc)
+
+
+# What the database function toolguard_check (core migration) raises: "toolguard_check:<code>".
+CHECK_PREFIX = "toolguard_check:"
+
+
+def send_checked(sql: str, params: dict[str, Any], *, code: str, refusal: Callable[[], Exception]) -> None:
+    """Send a statement that fails in the database when it did not do what it must.
+
+    The statement ends with `toolguard_check(<condition>, %(check)s)`, and
+    `code` is passed as `check`. Inside a `CommitFlight` nothing is read back
+    before the COMMIT: a failed check aborts the transaction, the COMMIT rolls
+    back, and `checked_refusal` turns the error into `refusal()`, called
+    after the rollback (so it reads committed rows to say why).
+    """
+    _refusals()[code] = refusal
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {**params, "check": code})
+
+
+def checked_refusal(exc: DatabaseError) -> Exception | None:
+    """The refusal of the `send_checked` statement that failed, or None for any other error."""
+    refusals = _refusals()
+    message = str(exc)
+    for code in list(refusals):
+        if f"{CHECK_PREFIX}{code}" in message:
+            return refusals.pop(code)()
+    return None
+
+
+def _refusals() -> dict[str, Callable[[], Exception]]:
+    # This thread's connection (not the proxy `connection`, which every thread shares).
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    found: dict[str, Callable[[], Exception]] = wrapper.__dict__.setdefault("_toolguard_refusals", {})
+    return found
 
 
 def insert_rows(rows: Sequence[models.Model]) -> None:
@@ -152,6 +329,16 @@ def select_rows(model: type[M], **equals: Any) -> list[M]:
     through the converters the ORM would apply, so the instances are the ones
     the ORM would build. No ordering: for lookups on unique keys.
     """
+    return select_rows_sent(model, **equals)()
+
+
+def select_rows_sent(model: type[M], **equals: Any) -> Callable[[], list[M]]:
+    """`select_rows`, sent now and read when the returned function is called.
+
+    Inside a `pipelined()` block the statement goes out at once and its rows
+    come back with the next fetch of any statement: a read whose answer is
+    needed only after another read costs no round trip of its own.
+    """
     shape = tuple(
         (name, len(value) if isinstance(value, (list, set, tuple)) else None) for name, value in equals.items()
     )
@@ -160,18 +347,25 @@ def select_rows(model: type[M], **equals: Any) -> list[M]:
     for (name, many), key in zip(shape, keys, strict=True):
         values = equals[name] if many is not None else [equals[name]]
         params.extend(key.get_db_prep_value(value, connection, prepared=False) for value in values)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    names = [field.attname for field in model._meta.concrete_fields]
-    found = []
-    for row in rows:
-        values = list(row)
-        for index, column, column_converters in converters:
-            for convert in column_converters:
-                values[index] = convert(values[index], column, connection)
-        found.append(model.from_db(connection.alias, names, values))
-    return found
+    cursor = connection.cursor()
+    cursor.execute(sql, params)
+
+    def rows() -> list[M]:
+        try:
+            fetched = cursor.fetchall()
+        finally:
+            cursor.close()
+        names = [field.attname for field in model._meta.concrete_fields]
+        found = []
+        for row in fetched:
+            values = list(row)
+            for index, column, column_converters in converters:
+                for convert in column_converters:
+                    values[index] = convert(values[index], column, connection)
+            found.append(model.from_db(connection.alias, names, values))
+        return found
+
+    return rows
 
 
 @functools.cache

@@ -4,11 +4,15 @@ Blocked calls lock the session and the key (quarantine counting); clean and
 held calls lock the customer and insert rows that refer to the key, checked
 at COMMIT while the audit lock is held; reviewers decide and the expiry
 settles held calls at the same moment. With one lock order (core/models.py)
-none of them waits on another in a circle.
+none of them waits on another in a circle. It runs with PostgreSQL next door
+and again 4.4 ms away (through topology/delayproxy.py), where a lock held
+across a round trip is held a thousand times longer and orders that only
+race on a fast network meet.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +28,8 @@ from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from tests.conftest import transfer_call
 from tests.live import bearer, gunicorn, unique
+from tests.live import test_database_url as database_url
+from topology.delayproxy import forwarder
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 PASSWORD = "correct-horse-battery"
@@ -31,7 +37,8 @@ CALLS = 240
 CLIENTS = 8
 
 
-def test_blocked_clean_held_decided_and_expiring_calls_of_one_key_never_deadlock(live_bank: Any) -> None:
+@pytest.mark.parametrize("rtt_ms", [0.0, 4.4])
+def test_blocked_clean_held_decided_and_expiring_calls_of_one_key_never_deadlock(live_bank: Any, rtt_ms: float) -> None:
     bank, sfx, blocker = live_bank
     sessions = [unique("lock-") for _ in range(6)]
     env = {
@@ -44,7 +51,12 @@ def test_blocked_clean_held_decided_and_expiring_calls_of_one_key_never_deadlock
     lock = threading.Lock()
     held_ids: list[str] = []
 
-    with gunicorn(workers=4, env=env) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+    database = contextlib.ExitStack()
+    if rtt_ms:
+        proxy = database.enter_context(forwarder(database_url().split("@", 1)[1].split("/", 1)[0], rtt_ms))
+        env["DATABASE_URL"] = proxy.url(database_url())
+
+    with database, gunicorn(workers=4, env=env) as server, httpx.Client(base_url=server.url, timeout=60) as client:
 
         def agent(kind: str, n: int) -> httpx.Response:
             session = sessions[n % len(sessions)]

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, models, transaction
+from django.db import DatabaseError, IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
@@ -29,13 +29,21 @@ from approvals.services import approval_request_create
 from audit.models import AuditEntry
 from audit.receipts import entry_reference, tool_call_reference
 from audit.redaction import redact_value
-from audit.services import AuditEvent, audit_append
+from audit.services import AuditEvent, audit_append, audit_operations_read_ahead
 from core import idempotency, metrics, tracing
 from core.describe import tool_describe
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
 from core.models import AgentKey, AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
-from core.pipelining import insert_rows, pipelined, select_rows, send_insert_returning_pk, send_inserts
+from core.pipelining import (
+    CommitFlight,
+    checked_refusal,
+    insert_rows,
+    pipelined,
+    select_rows_sent,
+    send_insert_returning_pk,
+    send_inserts,
+)
 from core.principal_cache import agent_key_forget, agent_session_forget, agent_session_lookup
 from core.reasons import argument_at, argument_text, relocated_span
 from core.tools import BusinessError, Tool, ToolContext, ToolError, get_tool
@@ -127,6 +135,8 @@ class _Call:
     remember: tuple[dict[str, Any], float] | None = None
     # The last entry this call wrote: the one that records its outcome.
     recorded: AuditEntry | None = None
+    # The repeated-operation rule's read, made ahead behind the customer's lock (audit_operations_read_ahead).
+    stored_operations: dict[tuple[str, str], list[tuple[Any, ...]]] | None = None
     # The call's trace, in each of its audit entries ("" when tracing is off).
     trace_id: str = field(default_factory=tracing.trace_id)
 
@@ -436,8 +446,17 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
         )
     events_before = list(call.events)
     try:
-        answer = _execute_claimed(call, tool, scope, args_hash, session)
+        try:
+            answer = _execute_claimed(call, tool, scope, args_hash, session)
+        except DatabaseError as exc:
+            # A write checked in the database (sent with the COMMIT) failed: its refusal says why.
+            checked = checked_refusal(exc)
+            if checked is None:
+                raise
+            raise checked from exc
     except (BusinessError, IntegrityError) as exc:
+        # Read behind the customer's lock, which the refusal's own transaction does not hold.
+        call.stored_operations = None
         # Everything this execution wrote rolled back with its transaction.
         # If another execution of this key committed meanwhile (the lock
         # expired or Redis was flushed under us), our failure is an echo of
@@ -478,11 +497,29 @@ def _execute_claimed(
     """
     assert call.arguments is not None
     now = timezone.now()
-    with transaction.atomic():
-        with pipelined():  # BEGIN goes out with the first read
-            found = select_rows(IdempotencyRecord, customer_id=scope.customer_id, tool=scope.tool, key=scope.key)
+    # Round trips, once the key and session are cached: the reads (BEGIN, the key's
+    # record, the session row of a first call, the tool's lookups); the customer's
+    # lock with the windows and the audit rules' read; then the tool's writes, this
+    # call's rows, the audit chain's append and the COMMIT, together
+    # (tests/toolguard/test_round_trips_live.py counts them).
+    with CommitFlight() as flight, transaction.atomic():
+        with pipelined():
+            # Sent first, read after the tool's lookups: one round trip brings both.
+            found_record = select_rows_sent(
+                IdempotencyRecord, customer_id=scope.customer_id, tool=scope.tool, key=scope.key
+            )
+            refused: ToolError | None = None
+            try:
+                with tracing.stage(tracing.POLICY):
+                    # A first call's session row goes out with the tool's own reads.
+                    ctx = _context(call, session or _session_create(call))
+                    tool.handler.authorize(ctx, call.arguments)
+            except ToolError as exc:
+                refused = exc  # said only if the key has no answer to replay
+            found = found_record()
         record = found[0] if found else None  # the scope is unique: one row at most
         if record is not None and record.expires_at > now:
+            flight.start()  # the replay's entries go out with the COMMIT
             outcome, tool_call = _finish_replay(call, record.outcome, record.arguments_hash != args_hash)
             if outcome.status not in (ToolCallStatus.PENDING_APPROVAL, ToolCallStatus.DISPATCHING):
                 # Pending results change when a reviewer decides (or the
@@ -492,13 +529,11 @@ def _execute_claimed(
         if record is not None:
             # Past its TTL a reused key is a new operation.
             record.delete()
+        if refused is not None:
+            return _finish_tool_error(call, refused)
 
         try:
             with tracing.stage(tracing.POLICY):
-                # A first call's session row goes out with the tool's own reads.
-                with pipelined():
-                    ctx = _context(call, session or _session_create(call))
-                    tool.handler.authorize(ctx, call.arguments)
                 # The customer's row lock (FOR NO KEY UPDATE on toolguard_customer)
                 # serialises one customer's state-changing calls from here to commit:
                 # the windows and session total the policy reads cannot be read by a
@@ -506,11 +541,15 @@ def _execute_claimed(
                 # calls pass a limit together (tests/toolguard/test_limits_live.py
                 # races 20 calls over one limit). NO KEY: rows that merely reference
                 # the customer (a replay's tool call) are not blocked by it.
-                # The lock goes out with the windows' query: one round trip for both.
+                # The lock goes out with the windows' query and the repeated-operation
+                # rule's read (behind the lock, so no operation of this customer can
+                # commit between it and this call's append): one round trip for all.
                 with pipelined():
                     with connection.cursor() as cursor:
                         cursor.execute(_customer_lock_sql(), [call.agent_key.customer_id])
+                    operations = audit_operations_read_ahead([_operation_probe(call, tool)])
                     check = policy_check(tool=tool, ctx=ctx, arguments=call.arguments, now=now)
+                    call.stored_operations = operations()
         except ToolError as exc:
             return _finish_tool_error(call, exc)
         if check.verdict.denied:
@@ -519,15 +558,20 @@ def _execute_claimed(
             check = _with_injection_hold(check)
         if check.verdict.held:
             with tracing.stage(tracing.APPROVAL_GATE):
-                return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now)
+                return _hold_for_approval(call, tool, ctx, scope, args_hash, check, now, flight)
         if tool.handler.dispatches:
-            return _commit_dispatching(call, tool, ctx, scope, args_hash, check, now)
+            return _commit_dispatching(call, tool, ctx, scope, args_hash, check, now, flight)
 
         call.event(
             AuditAction.TRANSFER_INITIATED, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version
         )
+        if tool.handler.execute_rides_commit:
+            # From here the statements go out with the COMMIT: the account rows and
+            # the audit chain are locked for no network wait, the customer's row for one.
+            flight.start()
         # A BusinessError raised here leaves this transaction and rolls back
-        # the tool's writes with it; _run_state_changing records the refusal.
+        # the tool's writes with it; _run_state_changing records the refusal
+        # (a check that failed in the database included, at the COMMIT).
         with tracing.stage(tracing.EXECUTE):
             result = tool.handler.execute(ctx, call.arguments)
         call.event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
@@ -539,10 +583,19 @@ def _execute_claimed(
         entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
         if entry is not None:
             rows.append(entry)
+        flight.start()
         insert_rows(rows)
-        _write_audit(call)  # last: the chain lock is held from here to commit
+        _write_audit(call)  # last: the chain lock is held from here to commit, in one flight
         _remember_on_commit(call, record)
         return outcome, tool_call
+
+
+def _operation_probe(call: _Call, tool: Tool) -> AuditEvent:
+    """The entry that will start this call's operation (transfer_initiated), as the rules will see it."""
+    probe = _Call(agent_key=call.agent_key, request=call.request, tool=tool, started=call.started)
+    probe.arguments = call.arguments
+    probe.event(AuditAction.TRANSFER_INITIATED, AuditResult.SUCCESS, arguments=call.arguments)
+    return probe.events[0]
 
 
 # --- Upstream tools: the dispatching branch -------------------------------------
@@ -563,6 +616,7 @@ def _commit_dispatching(
     args_hash: str,
     check: PolicyCheck,
     now: datetime,
+    flight: CommitFlight,
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
     outcome = Outcome(status=ToolCallStatus.DISPATCHING, http_status=202)
@@ -576,6 +630,8 @@ def _commit_dispatching(
     # The record's id comes back (the outbox row points at it, to update or
     # remove it with the answer) in the same round trip as the rows before it.
     record = _record_row(scope, args_hash, outcome, tool_call, now)
+    # From here only new rows: the outbox row and the audit entries go out with the COMMIT.
+    flight.start()
     with pipelined():
         send_inserts(rows)
         send_insert_returning_pk(record)
@@ -652,6 +708,7 @@ def _hold_for_approval(
     args_hash: str,
     check: PolicyCheck,
     now: datetime,
+    flight: CommitFlight,
 ) -> tuple[Outcome, ToolCall]:
     assert call.arguments is not None
     rules = list(check.verdict.held)
@@ -678,9 +735,12 @@ def _hold_for_approval(
     # _finish writes the audit entries last, after both.
     tool_call = _tool_call_row(call, outcome)
     entry = _value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
+    # From here only new rows: the record's id comes back with the rows before it,
+    # and the approval and the audit entries go out with the COMMIT.
+    flight.start()
     insert_rows([tool_call] if entry is None else [tool_call, entry])
     record = _record_row(scope, args_hash, outcome, tool_call, now)
-    record.save(force_insert=True)  # on its own: the approval refers to its id
+    record.save(force_insert=True)  # the approval refers to its id
     approval_request_create(
         approval_id=approval_id,
         ctx=ctx,
@@ -894,7 +954,7 @@ def _write_audit(call: _Call) -> None:
         last = call.events[-1]
         call.events[-1] = AuditEvent(**{**last.__dict__, "duration_ms": call.elapsed_ms()})
     with tracing.stage(tracing.AUDIT):
-        written = audit_append(call.events)
+        written = audit_append(call.events, stored_operations=call.stored_operations)
     if written:
         # The last write wins: an earlier one rolled back with its transaction is superseded.
         call.recorded = written[-1]
@@ -904,9 +964,12 @@ def _write_audit(call: _Call) -> None:
 def _finish(call: _Call, outcome: Outcome, *, headers: dict[str, str] | None = None) -> tuple[Outcome, ToolCall]:
     if headers:
         outcome.headers.update(headers)
-    with transaction.atomic():
+    # BEGIN, the row, the audit entries and the COMMIT in one round trip (the
+    # COMMIT's, or the savepoint's release inside a caller's transaction).
+    with CommitFlight() as flight, transaction.atomic():
+        flight.start()
         tool_call = _tool_call_row(call, outcome)
-        insert_rows([tool_call])  # pipelined: BEGIN goes out with the insert
+        insert_rows([tool_call])
         _write_audit(call)
     return outcome, tool_call
 

@@ -1,0 +1,114 @@
+"""Round trips to PostgreSQL per guarded call, counted on the wire, and what each lock spans.
+
+gunicorn reaches PostgreSQL through the delaying forwarder (topology/delayproxy.py,
+no delay here), which counts flights (what a client sends after it last heard
+back: one round trip each, whatever the statements) and logs every statement
+with its flight. A guarded transfer with its key and session cached makes at
+most 6 round trips; the audit chain's lock, which every customer shares, goes
+out in the same flight as the COMMIT that releases it; the customer's row lock
+spans at most 2.
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import transfer_call
+from tests.live import bearer, gunicorn
+from tests.live import test_database_url as database_url
+from topology.delayproxy import forwarder, lock_spans
+
+pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
+
+MAX_ROUND_TRIPS = 6
+LOCKS = {
+    # The chain's advisory lock, taken inside audit_chain_append (audit migration 0013).
+    "audit_chain": r"audit_chain_append\(|pg_advisory_xact_lock\(7243180526\)",
+    "customer": r'FROM "toolguard_customer" .*FOR NO KEY UPDATE',
+}
+ENV = {
+    # Nothing else on the wire while a call is counted: no checkpoint timer round, a key cached throughout.
+    "TOOLGUARD_AUDIT_MMD_SECONDS": "3600",
+    "TOOLGUARD_CHECKPOINT_SECONDS": "3600",
+    "TOOLGUARD_PRINCIPAL_CACHE_SECONDS": "300",
+    "TOOLGUARD_AGENT_RATE": "100000/min",
+}
+
+
+AMOUNTS = itertools.count(100)
+
+
+def guarded(client: httpx.Client, key: str, sfx: str, session: str) -> httpx.Response:
+    # A new amount each time: the same transfer again under a new key in one session
+    # is the double-transfer incident, whose alert is a path of its own.
+    amount = next(AMOUNTS)
+    call = transfer_call(
+        key=f"rt-{uuid.uuid4().hex[:10]}", amount=amount, source=f"checking{sfx}", to=f"savings{sfx}", session=session
+    )
+    return client.post("/api/v1/tool-calls", json=call, headers=bearer(key))
+
+
+def test_a_guarded_call_makes_at_most_six_round_trips_and_the_shared_lock_waits_on_none(live_bank: Any) -> None:
+    bank, sfx, _ = live_bank
+    session = f"rt-{uuid.uuid4().hex[:8]}"
+    host_port = database_url().split("@", 1)[1].split("/", 1)[0]
+    with forwarder(host_port, 0.0) as proxy:
+        env = {**ENV, "DATABASE_URL": proxy.url(database_url())}
+        with gunicorn(workers=1, env=env) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            # The key and the session are cached, the connection open.
+            for _ in range(2):
+                assert guarded(client, bank.alice_key, sfx, session).status_code == 200
+            counted: list[int] = []
+            spans: dict[str, list[int]] = {name: [] for name in LOCKS}
+            for _ in range(5):
+                proxy.reset()
+                since = len(proxy.statements())
+                answer = guarded(client, bank.alice_key, sfx, session)
+                assert answer.status_code == 200, answer.text
+                assert answer.json()["status"] == "completed"
+                counted.append(proxy.stats()["flights"])
+                statements = proxy.statements(since)
+                for name, found in lock_spans(statements, LOCKS).items():
+                    spans[name] += found
+    assert max(counted) <= MAX_ROUND_TRIPS, (counted, "\n".join(f"{s['flight']} {s['sql'][:90]}" for s in statements))
+    # Each call took each lock once, and released it with the COMMIT in the same flight
+    # (the chain) or one round trip later (the customer: the windows are read under it).
+    assert len(spans["audit_chain"]) == 5 and len(spans["customer"]) == 5, spans
+    assert set(spans["audit_chain"]) == {1}, spans
+    assert max(spans["customer"]) <= 2, spans
+
+
+def test_the_chain_lock_spans_a_single_statement_sent_with_its_commit(live_bank: Any) -> None:
+    """On the wire, nothing but the COMMIT follows the chain append in its transaction."""
+    bank, sfx, _ = live_bank
+    session = f"rt-{uuid.uuid4().hex[:8]}"
+    host_port = database_url().split("@", 1)[1].split("/", 1)[0]
+    with forwarder(host_port, 0.0) as proxy:
+        env = {**ENV, "DATABASE_URL": proxy.url(database_url())}
+        with gunicorn(workers=1, env=env) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+            assert guarded(client, bank.alice_key, sfx, session).status_code == 200
+            since = len(proxy.statements())
+            # A completed call, a held one (to a stranger's account) and a refused one (no such account).
+            assert guarded(client, bank.alice_key, sfx, session).status_code == 200
+            held = transfer_call(
+                key=f"rt-{uuid.uuid4().hex[:10]}",
+                amount=100,
+                source=f"checking{sfx}",
+                to=f"bobext2{sfx}",
+                session=session,
+            )
+            assert client.post("/api/v1/tool-calls", json=held, headers=bearer(bank.alice_key)).status_code == 202
+            statements = proxy.statements(since)
+    appends = [n for n, entry in enumerate(statements) if "audit_chain_append(" in entry["sql"]]
+    assert len(appends) >= 2
+    for n in appends:
+        after = statements[n + 1]
+        assert after["sql"].strip().upper() == "COMMIT", [s["sql"][:60] for s in statements[n : n + 3]]
+        assert after["flight"] == statements[n]["flight"] and after["conn"] == statements[n]["conn"]
+    # The lock itself is never taken by a statement of its own any more.
+    assert not [entry for entry in statements if "pg_advisory_xact_lock(7243180526)" in entry["sql"]]
