@@ -28,7 +28,7 @@ from django.core.exceptions import MiddlewareNotUsed
 from django.http import HttpRequest, HttpResponse
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
-from opentelemetry.trace import Span, SpanKind, StatusCode
+from opentelemetry.trace import SpanKind, StatusCode
 
 # Stage names, as the issue and docs/operations.md list them: a dashboard filters on these.
 AUTHENTICATE = "authenticate"
@@ -41,12 +41,59 @@ UPSTREAM_DISPATCH = "upstream dispatch"
 AUDIT = "audit"
 
 _NULL: contextlib.nullcontext[None] = contextlib.nullcontext()
-# Set once per process by tracing_setup; None means off.
-_tracer: trace.Tracer | None = None
 # Stages that ran before the call's span could start (authentication comes
 # before the body names the tool): (name, start ns, end ns), emitted as the
 # call span's first children.
 _pending: ContextVar[tuple[tuple[str, int, int], ...]] = ContextVar("toolguard_trace_pending", default=())
+SCOPE = "toolguard"
+
+
+class Recorded:
+    """One span as it is recorded: plain fields, made the SDK's ReadableSpan when its trace's outermost span ends."""
+
+    __slots__ = ("attributes", "end", "failed", "kind", "name", "parent_id", "span_id", "start")
+
+    def __init__(self, name: str, kind: SpanKind, span_id: int, parent_id: int, start: int) -> None:
+        self.name = name
+        self.kind = kind
+        self.span_id = span_id
+        self.parent_id = parent_id  # 0: the trace's parent (the agent's span, or none)
+        self.start = start
+        self.end = 0
+        self.attributes: dict[str, Any] | None = None
+        self.failed = False
+
+    def set_attribute(self, key: str, value: Any) -> None:
+        if self.attributes is None:
+            self.attributes = {}
+        self.attributes[key] = value
+
+    def set_attributes(self, attributes: dict[str, Any]) -> None:
+        if self.attributes is None:
+            self.attributes = {}
+        self.attributes.update(attributes)
+
+
+class _Trace:
+    """The spans one call (or one send with no call around it) records in this process, while it runs."""
+
+    __slots__ = ("flags", "hex", "open", "parent", "sampled", "spans", "state", "trace_id")
+
+    def __init__(self, parent: trace.SpanContext, trace_id: int, flags: trace.TraceFlags, state: Any) -> None:
+        self.parent = parent
+        self.trace_id = trace_id
+        self.hex = format(trace_id, "032x")
+        self.flags = flags
+        self.sampled = flags.sampled
+        self.state = state
+        self.spans: list[Recorded] = []
+        self.open: list[int] = []  # span ids, the innermost last
+
+    def context(self, span_id: int) -> trace.SpanContext:
+        return trace.SpanContext(self.trace_id, span_id, False, self.flags, self.state)
+
+
+_current: ContextVar[_Trace | None] = ContextVar("toolguard_trace", default=None)
 
 
 def tracing_setup() -> None:
@@ -56,8 +103,8 @@ def tracing_setup() -> None:
     and the qcluster). The batch processor re-creates its export thread in a
     forked child (django-q2's workers), so a provider made before a fork works after it.
     """
-    global _tracer
-    if _tracer is not None or not settings.TOOLGUARD_TRACING:
+    global _recorder
+    if _recorder is not None or not settings.TOOLGUARD_TRACING:
         return
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
     from opentelemetry.sdk.resources import Resource
@@ -65,54 +112,175 @@ def tracing_setup() -> None:
     from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
     # The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT and
-    # _COMPRESSION; the batch processor OTEL_BSP_*; the resource OTEL_RESOURCE_ATTRIBUTES.
+    # _COMPRESSION; the batch processor OTEL_BSP_*; the provider OTEL_TRACES_SAMPLER(_ARG);
+    # the resource OTEL_RESOURCE_ATTRIBUTES.
     provider = TracerProvider(resource=Resource.create({"service.name": settings.OTEL_SERVICE_NAME}))
-    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+    processor = BatchSpanProcessor(OTLPSpanExporter())
+    provider.add_span_processor(processor)
     # Global too: the MCP SDK's client spans (and the traceparent it puts in
     # a request's _meta) then belong to the same trace.
     trace.set_tracer_provider(provider)
-    _tracer = provider.get_tracer("toolguard")
+    _recorder = _Recorder(provider, processor)
+
+
+class _Recorder:
+    """Makes toolguard's spans and hands them to the batch processor.
+
+    A call is eight or so short spans of a few fixed attributes, with no
+    events and no links. The SDK's own Span would guard each with locks, look
+    the current span up through the context several times and copy itself
+    into a ReadableSpan at its end; in a request, among the pipeline's own
+    work, that cost more than the target for the whole call. So a stage
+    records its name, ids and times, and the ReadableSpans are made together
+    when the call ends. The sampling decision is still the provider's sampler's
+    (OTEL_TRACES_SAMPLER), taken once per call; ids come from its id generator.
+    """
+
+    def __init__(self, provider: Any, processor: Any) -> None:
+        from opentelemetry.sdk.trace import ReadableSpan, Status
+        from opentelemetry.sdk.util.instrumentation import InstrumentationScope
+
+        self.readable = ReadableSpan
+        self.failed = Status(StatusCode.ERROR)
+        self.unset = Status(StatusCode.UNSET)
+        self.span_id = provider.id_generator.generate_span_id
+        self.trace_id = provider.id_generator.generate_trace_id
+        self.sampler = provider.sampler
+        self.resource = _resource_hashed_once(provider.resource)
+        self.processor = processor
+        self.scope = InstrumentationScope(SCOPE)
+
+    def open(self, name: str, kind: SpanKind, attributes: dict[str, Any] | None) -> _Trace:
+        """A trace for a span with no span of this process around it: the agent's (or a stored) parent, or none."""
+        parent = trace.get_current_span().get_span_context()
+        if parent.is_valid and not parent.is_remote:
+            # Inside a span of this process that is not toolguard's (none today): its decision stands.
+            return _Trace(parent, parent.trace_id, parent.trace_flags, parent.trace_state)
+        trace_id = parent.trace_id if parent.is_valid else self.trace_id()
+        decision = self.sampler.should_sample(otel_context.get_current(), trace_id, name, kind, attributes)
+        if decision.attributes and attributes is not None:
+            attributes.update(decision.attributes)
+        flags = trace.TraceFlags(
+            trace.TraceFlags.SAMPLED if decision.decision.is_sampled() else trace.TraceFlags.DEFAULT
+        )
+        # An empty trace state is sent as none: the encoder would join even an empty one.
+        return _Trace(parent, trace_id, flags, decision.trace_state or None)
+
+    def export(self, recorded: _Trace) -> None:
+        """Every span of a finished trace to the batch processor (whose thread encodes and sends them)."""
+        contexts = {span.span_id: recorded.context(span.span_id) for span in recorded.spans}
+        outer = recorded.parent if recorded.parent.is_valid else None
+        for span in recorded.spans:
+            self.processor.on_end(
+                self.readable(
+                    name=span.name,
+                    context=contexts[span.span_id],
+                    parent=contexts[span.parent_id] if span.parent_id else outer,
+                    resource=self.resource,
+                    attributes=span.attributes,
+                    kind=span.kind,
+                    status=self.failed if span.failed else self.unset,
+                    start_time=span.start,
+                    end_time=span.end,
+                    instrumentation_scope=self.scope,
+                )
+            )
+
+
+def _resource_hashed_once(resource: Any) -> Any:
+    """The provider's resource, equal to it, with its hash computed once.
+
+    The OTLP encoder groups a batch's spans by resource, hashing each span's;
+    the SDK's Resource hashes by serializing its attributes to JSON every time,
+    a third of the export thread's work per span. A resource never changes.
+    """
+    from opentelemetry.sdk.resources import Resource
+
+    class HashedOnce(Resource):
+        def __init__(self) -> None:
+            super().__init__(resource.attributes, resource.schema_url)
+            self._hash = super().__hash__()
+
+        def __hash__(self) -> int:
+            return self._hash
+
+        def __eq__(self, other: object) -> bool:
+            return self is other or super().__eq__(other)
+
+    return HashedOnce()
+
+
+# Set once per process by tracing_setup; None means off.
+_recorder: _Recorder | None = None
 
 
 def tracing_on() -> bool:
-    return _tracer is not None
+    return _recorder is not None
 
 
-class _Stage:
-    """A child span of whatever span is current, made current while the stage runs.
+class _Scope:
+    """A span while it runs: the call's, or a stage's (the first of a trace of its own when no call is around it).
 
     An exception marks it failed by its type only: its message may quote an argument.
     """
 
-    __slots__ = ("kind", "name", "span", "token")
+    __slots__ = ("attach", "owner", "recorded", "span", "token", "trace_token")
 
-    def __init__(self, name: str, kind: SpanKind) -> None:
-        self.name = name
-        self.kind = kind
+    def __init__(self, recorded: _Trace | None, span: Recorded, *, attach: bool) -> None:
+        self.recorded = recorded
+        self.span = span
+        self.attach = attach  # made current for OpenTelemetry too (an upstream request, the MCP SDK)
 
-    def __enter__(self) -> Span:
-        assert _tracer is not None
-        self.span = _tracer.start_span(self.name, kind=self.kind, record_exception=False)
-        self.token = otel_context.attach(trace.set_span_in_context(self.span))
-        return self.span
+    def __enter__(self) -> Recorded:
+        assert _recorder is not None
+        span = self.span
+        self.owner = self.recorded is None
+        if self.owner:
+            self.recorded = _recorder.open(span.name, span.kind, span.attributes)
+            self.trace_token = _current.set(self.recorded)
+        recorded = self.recorded
+        assert recorded is not None
+        span.span_id = _recorder.span_id()
+        span.parent_id = recorded.open[-1] if recorded.open else 0
+        recorded.open.append(span.span_id)
+        if self.attach:
+            context = trace.NonRecordingSpan(recorded.context(span.span_id))
+            self.token = otel_context.attach(trace.set_span_in_context(context))
+        if not span.start:
+            span.start = time.time_ns()
+        return span
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        span, recorded = self.span, self.recorded
+        assert recorded is not None and _recorder is not None
+        span.end = time.time_ns()
+        if self.attach:
+            otel_context.detach(self.token)
+        recorded.open.pop()
         if kind is not None:
-            self.span.set_status(StatusCode.ERROR)
-            self.span.set_attribute("error.type", kind.__qualname__)
-        self.span.end()
-        otel_context.detach(self.token)
+            span.failed = True
+            span.set_attribute("error.type", kind.__qualname__)
+        recorded.spans.append(span)
+        if self.owner:
+            _current.reset(self.trace_token)
+            if recorded.sampled:
+                _recorder.export(recorded)
 
 
-def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManager[Span | None]:
+def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManager[Recorded | None]:
     """A stage of the current call as a child span (`client`: it sends a request elsewhere)."""
-    if _tracer is None:
+    if _recorder is None:
         return _NULL
-    return _Stage(name, SpanKind.CLIENT if client else SpanKind.INTERNAL)
+    recorded = _current.get()
+    if recorded is not None and not recorded.sampled:
+        return _NULL  # the call is not recorded: neither are its stages
+    kind = SpanKind.CLIENT if client else SpanKind.INTERNAL
+    # A client stage is current for OpenTelemetry: the traceparent sent upstream names it.
+    return _Scope(recorded, Recorded(name, kind, 0, 0, 0), attach=client)
 
 
 @contextlib.contextmanager
-def _recorded(name: str) -> Iterator[None]:
+def _timed(name: str) -> Iterator[None]:
     started = time.time_ns()
     try:
         yield
@@ -122,59 +290,54 @@ def _recorded(name: str) -> Iterator[None]:
 
 def stage_before_call(name: str) -> contextlib.AbstractContextManager[None]:
     """A stage that runs before the call's span exists (authentication); it becomes the span's first child."""
-    if _tracer is None:
+    if _recorder is None:
         return _NULL
-    return _recorded(name)
+    return _timed(name)
 
 
-class _CallSpan:
-    __slots__ = ("span", "token")
+class _CallScope(_Scope):
+    """The call's span, with the stages that ran before it as its first children."""
 
-    def __init__(self, span: Span) -> None:
-        self.span = span
+    __slots__ = ("pending",)
+    pending: tuple[tuple[str, int, int], ...]
 
-    def __enter__(self) -> Span:
-        self.token = otel_context.attach(trace.set_span_in_context(self.span))
-        return self.span
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        if kind is not None:
-            self.span.set_status(StatusCode.ERROR)
-            self.span.set_attribute("error.type", kind.__qualname__)
-        self.span.end()
-        otel_context.detach(self.token)
+    def __enter__(self) -> Recorded:
+        span = super().__enter__()
+        assert self.recorded is not None and _recorder is not None
+        for name, started, ended in self.pending:
+            before = Recorded(name, SpanKind.INTERNAL, _recorder.span_id(), span.span_id, started)
+            before.end = ended
+            self.recorded.spans.append(before)
+        return span
 
 
-def call_span(*, tool: str | None, requested: str, tool_call_id: str) -> contextlib.AbstractContextManager[Span | None]:
+def call_span(
+    *, tool: str | None, requested: str, tool_call_id: str
+) -> contextlib.AbstractContextManager[Recorded | None]:
     """The span of one guarded call: `execute_tool <name>`, child of the agent's `traceparent` when it sent one.
 
     `tool` is the registered tool's name (None for an unknown one: the agent's
     text stays out of the span's name, whose cardinality a backend indexes).
     """
-    if _tracer is None:
+    if _recorder is None:
         return _NULL
+    span = Recorded(f"execute_tool {tool}" if tool else "execute_tool", SpanKind.INTERNAL, 0, 0, 0)
+    span.attributes = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": tool or requested[:64],
+        "gen_ai.tool.call.id": tool_call_id[:128],
+    }
     pending = _pending.get()
-    span = _tracer.start_span(
-        f"execute_tool {tool}" if tool else "execute_tool",
-        attributes={
-            "gen_ai.operation.name": "execute_tool",
-            "gen_ai.tool.name": tool or requested[:64],
-            "gen_ai.tool.call.id": tool_call_id[:128],
-        },
-        # The call began when its request was authenticated.
-        start_time=pending[0][1] if pending else None,
-        record_exception=False,
-    )
+    scope = _CallScope(None, span, attach=False)
+    scope.pending = pending
     if pending:
-        parent = trace.set_span_in_context(span)
-        for name, started, ended in pending:
-            _tracer.start_span(name, context=parent, start_time=started).end(end_time=ended)
         _pending.set(())
-    return _CallSpan(span)
+        span.start = pending[0][1]  # the call began when its request was authenticated
+    return scope
 
 
 def call_outcome(
-    span: Span | None,
+    span: Recorded | None,
     *,
     toolguard_id: str,
     status: str,
@@ -201,36 +364,33 @@ def call_outcome(
         attributes["gen_ai.tool.call.arguments"] = json.dumps(arguments, ensure_ascii=False, default=str)
     span.set_attributes(attributes)
     if http_status >= 500:
-        span.set_status(StatusCode.ERROR)
+        span.failed = True
 
 
 def trace_id() -> str:
-    """The current trace's id (32 hex digits), for the audit entry; "" when tracing is off."""
-    if _tracer is None:
-        return ""
-    context = trace.get_current_span().get_span_context()
-    return format(context.trace_id, "032x") if context.is_valid else ""
+    """The current call's trace id (32 hex digits), for its audit entries; "" when tracing is off."""
+    recorded = _current.get()
+    return recorded.hex if recorded is not None else ""
 
 
 def traceparent() -> str:
     """The current span as a W3C traceparent, to store with work another process finishes; "" when off."""
-    if _tracer is None:
+    recorded = _current.get()
+    if recorded is None or not recorded.open:
         return ""
-    carrier: dict[str, str] = {}
-    propagate.inject(carrier)
-    return carrier.get("traceparent", "")
+    return f"00-{recorded.hex}-{recorded.open[-1]:016x}-{int(recorded.flags):02x}"
 
 
 def inject(headers: MutableMapping[str, str]) -> None:
     """Add the current trace context (traceparent, tracestate) to an outgoing request's headers."""
-    if _tracer is None:
+    if _recorder is None:
         return
     propagate.inject(headers)
 
 
 def resumed(stored: str) -> contextlib.AbstractContextManager[object]:
     """Continue the trace of a stored traceparent (the worker's re-send of a call), unless one is current."""
-    if _tracer is None or not stored or trace.get_current_span().get_span_context().is_valid:
+    if _recorder is None or not stored or _current.get() is not None:
         return _NULL
     return _attached(propagate.extract({"traceparent": stored}))
 
@@ -256,6 +416,8 @@ class TraceContextMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _recorder is None:  # set up by this process's start; a benchmark switches it off
+            return self.get_response(request)
         # A worker thread serves one request after another: nothing of the last one may linger.
         pending = _pending.set(())
         token = None

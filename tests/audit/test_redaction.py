@@ -63,6 +63,19 @@ def test_blocked_payloads_keep_only_category_field_length_and_hash() -> None:
     }
 
 
+def test_a_trace_id_is_kept_as_it_is_and_anything_else_under_its_name_is_redacted() -> None:
+    raw = "tg_0123456789ab_" + "A" * 43
+    trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
+    traced = redact_details("transfer_initiated", {"trace_id": trace_id, "arguments": {"memo": raw}})
+    assert traced == {"arguments": {"memo": "[redacted]"}, "trace_id": trace_id}
+    # Only a top-level trace id of 32 hex digits skips the secret shapes.
+    assert redact_details("transfer_initiated", {"trace_id": raw}) == {"trace_id": "[redacted]"}
+    nested = redact_details("transfer_initiated", {"trace_id": trace_id, "arguments": {"trace_id": raw}})
+    assert nested == {"arguments": {"trace_id": "[redacted]"}, "trace_id": trace_id}
+    blocked = redact_details("injection_blocked", {"field": "/memo", "trace_id": trace_id, "value": PAYLOAD})
+    assert blocked == {"field": "/memo", "trace_id": trace_id}
+
+
 def test_audit_append_stores_and_hashes_only_the_redacted_details() -> None:
     [entry] = append(event(details={"password": "hunter2", "amount": 5}))
     stored = AuditEntry.objects.get(id=entry.id)
