@@ -49,19 +49,43 @@ SCOPE = "toolguard"
 
 
 class Recorded:
-    """One span as it is recorded: plain fields, made the SDK's ReadableSpan when its trace's outermost span ends."""
+    """One span while it runs and once it has ended: the call's, or a stage's.
 
-    __slots__ = ("attributes", "end", "failed", "kind", "name", "parent_id", "span_id", "start")
+    Plain fields, made the SDK's ReadableSpan when its trace's outermost span
+    ends. A stage with no call around it opens a trace of its own. An exception
+    marks a span failed by its type only: its message may quote an argument.
+    """
 
-    def __init__(self, name: str, kind: SpanKind, span_id: int, parent_id: int, start: int) -> None:
+    __slots__ = (
+        "attach",
+        "attributes",
+        "end",
+        "failed",
+        "kind",
+        "name",
+        "owner",
+        "parent_id",
+        "pending",
+        "recorded",
+        "span_id",
+        "start",
+        "token",
+        "trace_token",
+    )
+
+    def __init__(self, name: str, kind: SpanKind, recorded: _Trace | None, *, attach: bool) -> None:
         self.name = name
         self.kind = kind
-        self.span_id = span_id
-        self.parent_id = parent_id  # 0: the trace's parent (the agent's span, or none)
-        self.start = start
+        self.recorded = recorded
+        # Made current for OpenTelemetry too: an upstream request's traceparent, the MCP SDK's spans.
+        self.attach = attach
+        self.span_id = 0
+        self.parent_id = 0  # 0: the trace's parent (the agent's span, a stored one, or none)
+        self.start = 0
         self.end = 0
         self.attributes: dict[str, Any] | None = None
         self.failed = False
+        self.pending: tuple[tuple[str, int, int], ...] = ()
 
     def set_attribute(self, key: str, value: Any) -> None:
         if self.attributes is None:
@@ -72,6 +96,45 @@ class Recorded:
         if self.attributes is None:
             self.attributes = {}
         self.attributes.update(attributes)
+
+    def __enter__(self) -> Recorded:
+        recorder = _recorder
+        assert recorder is not None
+        recorded = self.recorded
+        self.owner = recorded is None
+        if recorded is None:
+            recorded = self.recorded = recorder.open(self.name, self.kind, self.attributes)
+            self.trace_token = _current.set(recorded)
+        self.span_id = span_id = recorder.span_id()
+        self.parent_id = recorded.open[-1] if recorded.open else 0
+        recorded.open.append(span_id)
+        for name, started, ended in self.pending:
+            before = Recorded(name, SpanKind.INTERNAL, recorded, attach=False)
+            before.span_id, before.parent_id, before.start, before.end = recorder.span_id(), span_id, started, ended
+            recorded.spans.append(before)
+        if self.attach:
+            context = trace.NonRecordingSpan(recorded.context(span_id))
+            self.token = otel_context.attach(trace.set_span_in_context(context))
+        if not self.start:
+            self.start = time.time_ns()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        self.end = time.time_ns()
+        recorded = self.recorded
+        assert recorded is not None
+        if self.attach:
+            otel_context.detach(self.token)
+        recorded.open.pop()
+        if kind is not None:
+            self.failed = True
+            self.set_attribute("error.type", kind.__qualname__)
+        recorded.spans.append(self)
+        if self.owner:
+            _current.reset(self.trace_token)
+            if recorded.sampled:
+                assert _recorder is not None
+                _recorder.export(recorded)
 
 
 class _Trace:
@@ -218,55 +281,6 @@ def tracing_on() -> bool:
     return _recorder is not None
 
 
-class _Scope:
-    """A span while it runs: the call's, or a stage's (the first of a trace of its own when no call is around it).
-
-    An exception marks it failed by its type only: its message may quote an argument.
-    """
-
-    __slots__ = ("attach", "owner", "recorded", "span", "token", "trace_token")
-
-    def __init__(self, recorded: _Trace | None, span: Recorded, *, attach: bool) -> None:
-        self.recorded = recorded
-        self.span = span
-        self.attach = attach  # made current for OpenTelemetry too (an upstream request, the MCP SDK)
-
-    def __enter__(self) -> Recorded:
-        assert _recorder is not None
-        span = self.span
-        self.owner = self.recorded is None
-        if self.owner:
-            self.recorded = _recorder.open(span.name, span.kind, span.attributes)
-            self.trace_token = _current.set(self.recorded)
-        recorded = self.recorded
-        assert recorded is not None
-        span.span_id = _recorder.span_id()
-        span.parent_id = recorded.open[-1] if recorded.open else 0
-        recorded.open.append(span.span_id)
-        if self.attach:
-            context = trace.NonRecordingSpan(recorded.context(span.span_id))
-            self.token = otel_context.attach(trace.set_span_in_context(context))
-        if not span.start:
-            span.start = time.time_ns()
-        return span
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        span, recorded = self.span, self.recorded
-        assert recorded is not None and _recorder is not None
-        span.end = time.time_ns()
-        if self.attach:
-            otel_context.detach(self.token)
-        recorded.open.pop()
-        if kind is not None:
-            span.failed = True
-            span.set_attribute("error.type", kind.__qualname__)
-        recorded.spans.append(span)
-        if self.owner:
-            _current.reset(self.trace_token)
-            if recorded.sampled:
-                _recorder.export(recorded)
-
-
 def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManager[Recorded | None]:
     """A stage of the current call as a child span (`client`: it sends a request elsewhere)."""
     if _recorder is None:
@@ -274,9 +288,8 @@ def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManag
     recorded = _current.get()
     if recorded is not None and not recorded.sampled:
         return _NULL  # the call is not recorded: neither are its stages
-    kind = SpanKind.CLIENT if client else SpanKind.INTERNAL
     # A client stage is current for OpenTelemetry: the traceparent sent upstream names it.
-    return _Scope(recorded, Recorded(name, kind, 0, 0, 0), attach=client)
+    return Recorded(name, SpanKind.CLIENT if client else SpanKind.INTERNAL, recorded, attach=client)
 
 
 @contextlib.contextmanager
@@ -295,22 +308,6 @@ def stage_before_call(name: str) -> contextlib.AbstractContextManager[None]:
     return _timed(name)
 
 
-class _CallScope(_Scope):
-    """The call's span, with the stages that ran before it as its first children."""
-
-    __slots__ = ("pending",)
-    pending: tuple[tuple[str, int, int], ...]
-
-    def __enter__(self) -> Recorded:
-        span = super().__enter__()
-        assert self.recorded is not None and _recorder is not None
-        for name, started, ended in self.pending:
-            before = Recorded(name, SpanKind.INTERNAL, _recorder.span_id(), span.span_id, started)
-            before.end = ended
-            self.recorded.spans.append(before)
-        return span
-
-
 def call_span(
     *, tool: str | None, requested: str, tool_call_id: str
 ) -> contextlib.AbstractContextManager[Recorded | None]:
@@ -321,19 +318,18 @@ def call_span(
     """
     if _recorder is None:
         return _NULL
-    span = Recorded(f"execute_tool {tool}" if tool else "execute_tool", SpanKind.INTERNAL, 0, 0, 0)
+    span = Recorded(f"execute_tool {tool}" if tool else "execute_tool", SpanKind.INTERNAL, None, attach=False)
     span.attributes = {
         "gen_ai.operation.name": "execute_tool",
         "gen_ai.tool.name": tool or requested[:64],
         "gen_ai.tool.call.id": tool_call_id[:128],
     }
     pending = _pending.get()
-    scope = _CallScope(None, span, attach=False)
-    scope.pending = pending
     if pending:
         _pending.set(())
+        span.pending = pending
         span.start = pending[0][1]  # the call began when its request was authenticated
-    return scope
+    return span
 
 
 def call_outcome(

@@ -510,10 +510,11 @@ def _execute_claimed(
             )
             refused: ToolError | None = None
             try:
-                with tracing.stage(tracing.POLICY):
-                    # A first call's session row goes out with the tool's own reads.
-                    ctx = _context(call, session or _session_create(call))
-                    tool.handler.authorize(ctx, call.arguments)
+                # No stage span here: in the pipeline its statements' answers come back after it,
+                # so its time would say nothing; the policy stage below waits for its own.
+                # A first call's session row goes out with the tool's own reads.
+                ctx = _context(call, session or _session_create(call))
+                tool.handler.authorize(ctx, call.arguments)
             except ToolError as exc:
                 refused = exc  # said only if the key has no answer to replay
             found = found_record()
