@@ -58,7 +58,7 @@ LAG_SQL = """
 SELECT CASE
   WHEN NOT pg_is_in_recovery() THEN NULL
   WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-  ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())
+  ELSE GREATEST(0, EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()))
 END
 """
 

@@ -212,13 +212,18 @@ def _figures(
     codes_503 = Counter(code for c in calls for s, code in zip(c.statuses, c.codes, strict=True) if s == 503)
     answered = [c for c in calls if c.final is not None and 200 <= c.final < 300]
     keys = [c.key for c in answered]
-    rows = dict(
-        conn.execute(
-            "SELECT idempotency_key, COUNT(*) FROM toolguard_toolcall WHERE idempotency_key = ANY(%s) "
-            "GROUP BY idempotency_key",
-            [keys],
-        ).fetchall()
-    )
+    # Every request is a tool call row; a replay (the answer to a retry whose
+    # first attempt committed but lost its answer) is marked so. A key is in
+    # the database once when exactly one row executed it.
+    counted = conn.execute(
+        "SELECT idempotency_key, "
+        "COUNT(*) FILTER (WHERE status = 'completed' AND NOT COALESCE((response->>'replayed')::boolean, false)), "
+        "COUNT(*) FILTER (WHERE COALESCE((response->>'replayed')::boolean, false)) "
+        "FROM toolguard_toolcall WHERE idempotency_key = ANY(%s) GROUP BY idempotency_key",
+        [keys],
+    ).fetchall()
+    executed = {key: int(runs) for key, runs, _ in counted}
+    replays = sum(int(replayed) for _, _, replayed in counted)
     sessions = f"drill-{agents.run}-%"
     # Money moves once per key: transfers made in the drill's sessions against the keys that completed.
     transfers = conn.execute(
@@ -240,8 +245,9 @@ def _figures(
         "http_500": sum(v for k, v in statuses.items() if k >= 500 and k != 503),
         "client_timeouts": sum(c.timeouts for c in calls),
         "missing_retry_after": sum(c.missing_retry_after for c in calls),
-        "answered_missing_in_db": sum(1 for key in keys if rows.get(key, 0) == 0),
-        "answered_duplicated_in_db": sum(1 for key in keys if rows.get(key, 0) > 1),
+        "answered_missing_in_db": sum(1 for key in keys if executed.get(key, 0) == 0),
+        "answered_duplicated_in_db": sum(1 for key in keys if executed.get(key, 0) > 1),
+        "answered_by_replay": replays,
         "transfers": int(transfers),
         "keys_completed": int(completed_keys),
         "keys_applied_twice": int(transfers) - int(completed_keys),
