@@ -505,7 +505,9 @@ for _issuer in TOOLGUARD_OAUTH_ISSUERS:
     if not re.fullmatch(r"https?://[^\s?#]+", _issuer):
         raise ImproperlyConfigured(f"TOOLGUARD_OAUTH_ISSUERS: {_issuer!r} is not an http(s) issuer URL")
 if TOOLGUARD_RESOURCE_URI and not re.fullmatch(r"https?://[^\s#]+", TOOLGUARD_RESOURCE_URI):
-    raise ImproperlyConfigured(f"TOOLGUARD_RESOURCE_URI must be an absolute http(s) URL, got {TOOLGUARD_RESOURCE_URI!r}")
+    raise ImproperlyConfigured(
+        f"TOOLGUARD_RESOURCE_URI must be an absolute http(s) URL, got {TOOLGUARD_RESOURCE_URI!r}"
+    )
 if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour)", TOOLGUARD_AGENT_RATE):
     raise ImproperlyConfigured(f"TOOLGUARD_AGENT_RATE must look like 600/min, got {TOOLGUARD_AGENT_RATE!r}")
 TOOLGUARD_LOGIN_ATTEMPTS = envint("TOOLGUARD_LOGIN_ATTEMPTS", 5, minimum=1)
