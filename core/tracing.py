@@ -201,6 +201,7 @@ class _Recorder:
 
     def __init__(self, provider: Any, processor: Any) -> None:
         from opentelemetry.sdk.trace import ReadableSpan, Status
+        from opentelemetry.sdk.trace.sampling import ALWAYS_ON, ParentBased
         from opentelemetry.sdk.util.instrumentation import InstrumentationScope
 
         self.readable = ReadableSpan
@@ -209,6 +210,8 @@ class _Recorder:
         self.span_id = provider.id_generator.generate_span_id
         self.trace_id = provider.id_generator.generate_trace_id
         self.sampler = provider.sampler
+        # OTEL_TRACES_SAMPLER unset (or parentbased_always_on): a call follows its agent's decision.
+        self.follows_parent = provider.sampler.get_description() == ParentBased(ALWAYS_ON).get_description()
         self.resource = _resource_hashed_once(provider.resource)
         self.processor = processor
         self.scope = InstrumentationScope(SCOPE)
@@ -219,6 +222,9 @@ class _Recorder:
         if parent.is_valid and not parent.is_remote:
             # Inside a span of this process that is not toolguard's (none today): its decision stands.
             return _Trace(parent, parent.trace_id, parent.trace_flags, parent.trace_state)
+        if self.follows_parent and parent.is_valid:
+            # The default sampler's answer for a remote parent, without asking it: the parent's own decision.
+            return _Trace(parent, parent.trace_id, parent.trace_flags, parent.trace_state or None)
         trace_id = parent.trace_id if parent.is_valid else self.trace_id()
         decision = self.sampler.should_sample(otel_context.get_current(), trace_id, name, kind, attributes)
         if decision.attributes and attributes is not None:
@@ -292,20 +298,26 @@ def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManag
     return Recorded(name, SpanKind.CLIENT if client else SpanKind.INTERNAL, recorded, attach=client)
 
 
-@contextlib.contextmanager
-def _timed(name: str) -> Iterator[None]:
-    started = time.time_ns()
-    try:
-        yield
-    finally:
-        _pending.set((*_pending.get(), (name, started, time.time_ns())))
+class _Timed:
+    """A stage timed before its call's span exists."""
+
+    __slots__ = ("name", "started")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __enter__(self) -> None:
+        self.started = time.time_ns()
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        _pending.set((*_pending.get(), (self.name, self.started, time.time_ns())))
 
 
 def stage_before_call(name: str) -> contextlib.AbstractContextManager[None]:
     """A stage that runs before the call's span exists (authentication); it becomes the span's first child."""
     if _recorder is None:
         return _NULL
-    return _timed(name)
+    return _Timed(name)
 
 
 def call_span(

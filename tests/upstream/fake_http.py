@@ -28,6 +28,7 @@ Test controls:
        500:  answer 500 without applying anything
   POST /_admin/memo {"memo": "..."}   the text lookup returns in the order's memo
   GET  /_admin/effects                {"refunds": [...], "applied": {key: count}, "requests": [...]}
+       (each request: path, idempotency_key, call_id, customer, traceparent, body)
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Streamable HTTP at /mcp. Two tools: `lookup_customer` (read-only) and
 `Idempotency-Key` header (toolguard sends it; MCP itself has no key).
 
 Test controls over plain HTTP:
-  GET  /_admin/effects           {"credits": [...], "applied": {key: count}}
+  GET  /_admin/effects           {"credits": [...], "applied": {key: count}, "traceparents": {key: header}}
   POST /_admin/schema {"v": 2}   `add_credit` gains a required `reason` argument
   POST /_admin/fault {"mode": "error"}   the next add_credit answers isError
   POST /_admin/fault {"mode": "slow", "slow_seconds": 8}   the next add_credit applies, then answers late
