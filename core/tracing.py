@@ -400,7 +400,10 @@ def resumed(stored: str) -> contextlib.AbstractContextManager[object]:
     """Continue the trace of a stored traceparent (the worker's re-send of a call), unless one is current."""
     if _recorder is None or not stored or _current.get() is not None:
         return _NULL
-    return _attached(propagate.extract({"traceparent": stored}))
+    context = propagate.extract({"traceparent": stored})
+    if not trace.get_current_span(context).get_span_context().is_valid:
+        return _NULL  # not a traceparent: whatever trace is current stays
+    return _attached(context)
 
 
 @contextlib.contextmanager

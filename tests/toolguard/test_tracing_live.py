@@ -302,3 +302,42 @@ def test_argument_values_are_in_spans_only_when_asked_for(traced: Traced) -> Non
     [call] = named(spans, "execute_tool orders_refund")
     arguments = json.loads(call["attributes"]["gen_ai.tool.call.arguments"])
     assert arguments["note"] == DISTINCTIVE and arguments["order_id"] == "ord-1"
+
+
+def mcp_post(traced: Traced, message: dict[str, Any], session: str = "", traceparent: str = "") -> httpx.Response:
+    headers = {"Authorization": f"Bearer {traced.key}", "Accept": "application/json, text/event-stream"}
+    if session:
+        headers["Mcp-Session-Id"] = session
+    if traceparent:
+        headers["traceparent"] = traceparent
+    return httpx.post(f"{traced.server.url}/mcp", json=message, headers=headers, timeout=30)
+
+
+@pytest.mark.parametrize("carried", ["header", "_meta"])
+def test_a_call_on_mcp_is_a_child_of_the_agents_span_from_its_header_or_its_meta(traced: Traced, carried: str) -> None:
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
+    started = mcp_post(traced, init)
+    assert started.status_code == 200, started.text
+    session = started.headers["Mcp-Session-Id"]
+    traceparent, trace_id, agent_span = agent_context()
+    params: dict[str, Any] = {"name": "orders_lookup", "arguments": {"order_id": "ord-9"}}
+    if carried == "_meta":
+        params["_meta"] = {"traceparent": traceparent}
+    answer = mcp_post(
+        traced,
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params},
+        session,
+        traceparent if carried == "header" else "",
+    )
+    assert answer.status_code == 200 and not answer.json()["result"]["isError"], answer.text
+    spans = traced.receiver.trace(trace_id, until=has("execute_tool orders_lookup", "upstream dispatch"))
+    [call] = named(spans, "execute_tool orders_lookup")
+    assert call["parent_span_id"] == agent_span
+    assert call["attributes"]["gen_ai.tool.call.id"] == "2"
+    children = {span["name"] for span in spans if span["parent_span_id"] == call["span_id"]}
+    assert {"authenticate", "validate", "detect", "policy", "execute", "audit"} <= children, children

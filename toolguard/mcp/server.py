@@ -24,6 +24,7 @@ from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERS
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from audit.receipts import tool_call_reference
+from core import tracing
 from core.enums import ToolCallStatus
 from core.models import AgentKey, ToolCall
 from core.tools import all_tools, get_tool
@@ -228,7 +229,11 @@ def _tools_call(
     if params.name == STATUS_TOOL and get_tool(STATUS_TOOL) is None:
         return _call_status(agent_key, params.arguments or {}), {}
     call = named_call(provider="mcp", tool_call_id=str(request_id)[:128], name=params.name, arguments=params.arguments)
-    tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
+    # An MCP client SDK sends its trace context in the request's _meta rather than as a header.
+    meta = params.meta if isinstance(params.meta, dict) else {}
+    traceparent = meta.get("traceparent")
+    with tracing.resumed(traceparent if isinstance(traceparent, str) else ""):
+        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call.request(session_id))
     headers = {"Retry-After": outcome.headers["Retry-After"]} if "Retry-After" in outcome.headers else {}
     result = call_result(tool_call.response, call_id=str(tool_call.id), audit=outcome.audit)
     return result, headers

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
+from core import tracing
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge, body_read, strict_json_body
@@ -37,7 +38,8 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         return response
     if not _origin_allowed(request):
         return _render(error_reply(403, None, UNAUTHENTICATED, "cross-origin requests are refused"))
-    caller = caller_authenticate(request)
+    with tracing.stage_before_call(tracing.AUTHENTICATE):
+        caller = caller_authenticate(request)
     if isinstance(caller, Reply):
         return _render(caller)
     agent_key = caller.key
