@@ -275,6 +275,9 @@ class CpuMonitor:
     def _kind(self, cmdline: str) -> str:
         if "gunicorn" in cmdline:
             return "app_server"
+        if "topology.delayproxy" in cmdline:
+            # The forwarder stands in for the network (netem is missing here): CPU a real wire would not take.
+            return "forwarder"
         if self.database in cmdline:
             return "postgresql"
         if cmdline.startswith("redis-server"):
