@@ -54,6 +54,8 @@ class AuditEntry(models.Model):
 
     class Meta:
         verbose_name_plural = "audit entries"
+        # The chain's order: a query that names no order reads entries as they were appended.
+        ordering = ("id",)
         indexes = [
             # Search by actor, newest first.
             models.Index(fields=["actor", "-timestamp", "-id"], name="audit_actor_ts"),
