@@ -113,7 +113,10 @@ def test_blocked_clean_held_decided_and_expiring_calls_of_one_key_never_deadlock
         logs = server.logs()
 
     codes = [r.status_code for r in answers]
-    assert not [r.text for r in answers if r.status_code >= 500], sorted(set(codes))
+    assert not [r.text for r in answers if r.status_code >= 500], (
+        sorted(set(codes)),
+        [line for line in logs.splitlines() if "unavailable" in line][:5],
+    )
     assert "deadlock detected" not in logs
     # Every kind really ran: clean completed, blocked refused, held waited, decisions taken.
     assert {200, 202, 422} <= set(codes), sorted(set(codes))

@@ -70,6 +70,11 @@ def test_insufficient_funds_fails_and_a_retry_tries_again(bank: Bank, alice: Any
         "failed",
         "insufficient_funds",
     )
+    # Every path writes its entries: the refusal (on PostgreSQL found by the database at the
+    # COMMIT that carried this call's entries) keeps the receipt and never claims a completion.
+    actions = list(AuditEntry.objects.filter(tool_call_id=first.json()["id"]).values_list("action", flat=True))
+    assert actions.count("tool_call_received") == 1 and actions.count("transfer_rejected") == 1, actions
+    assert "transfer_completed" not in actions, actions
     bank.alice.accounts.filter(number="checking").update(balance_cents=1_000)
     second = post(alice, call)
     assert second.json()["status"] == "completed" and second.json()["replayed"] is False

@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, OperationalError
 from django.test import RequestFactory
+from psycopg import errors as psycopg_errors
 
 from tests.live import ROOT, child_env, free_port
 from toolguard.api.errors import server_error
@@ -59,6 +60,26 @@ def test_a_fault_that_is_not_the_connection_stays_a_500() -> None:
     except IntegrityError:
         response = server_error(request)
     assert response.status_code == 500
+
+
+@pytest.mark.parametrize(
+    ("cause", "status"),
+    [
+        (psycopg_errors.DeadlockDetected("deadlock detected"), 500),
+        (psycopg_errors.SerializationFailure("could not serialize access"), 500),
+        (psycopg_errors.AdminShutdown("terminating connection due to administrator command"), 503),
+        (psycopg_errors.TooManyConnections("sorry, too many clients already"), 503),
+        (psycopg_errors.ReadOnlySqlTransaction("cannot execute INSERT in a read-only transaction"), 503),
+    ],
+)
+def test_only_a_lost_or_refused_connection_is_database_unavailable(cause: Exception, status: int) -> None:
+    # A deadlock is a fault of toolguard's lock order: answering it "retry later" would hide it.
+    request = RequestFactory().post("/api/v1/tool-calls")
+    try:
+        raise OperationalError(str(cause)) from cause
+    except OperationalError:
+        response = server_error(request)
+    assert response.status_code == status
 
 
 def _read_source(replica_url: str) -> dict[str, object]:

@@ -49,11 +49,29 @@ CODES: dict[type[exceptions.APIException], str] = {
 }
 
 
+# SQLSTATEs that say the database is not there for this request, not that the
+# transaction went wrong: connection exceptions (class 08), shutdown, crash or
+# start-up (57P01-57P03), no connection slot (53300), and a read-only
+# transaction (25006: a connection still on a primary that failed over).
+UNREACHABLE_SQLSTATES = ("08", "57P01", "57P02", "57P03", "53300", "25006")
+
+
+def database_unreachable(exc: BaseException | None) -> bool:
+    """A lost or refused connection, worth a retry: not a deadlock or a serialization failure, which are faults."""
+    if isinstance(exc, InterfaceError):
+        return True
+    if not isinstance(exc, OperationalError):
+        return False
+    sqlstate = getattr(exc.__cause__, "sqlstate", None)
+    # No SQLSTATE: the server never answered (connection lost, refused, timed out).
+    return sqlstate is None or sqlstate.startswith(UNREACHABLE_SQLSTATES)
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, (OperationalError, InterfaceError)):
+    if database_unreachable(exc):
         # The database went away mid-request (restart, failover). The
         # transaction rolled back whole, so the honest answer is "retry".
-        logger.warning("database unavailable: %s", type(exc).__name__)
+        logger.warning("database unavailable: %s: %s", type(exc).__name__, exc)
         response = Response(DATABASE_UNAVAILABLE, status=503)
         response["Retry-After"] = DATABASE_RETRY_AFTER
         return response
@@ -127,8 +145,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     middleware reading the session) is a 503 with Retry-After too, not a fault:
     Django calls this handler inside its except block, so the exception is at hand.
     """
-    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
-        logger.warning("database unavailable: %s", type(sys.exc_info()[1]).__name__)
+    if database_unreachable(sys.exc_info()[1]):
+        logger.warning("database unavailable: %s: %s", type(sys.exc_info()[1]).__name__, sys.exc_info()[1])
         if request.path.startswith("/api/") or request.path == "/mcp":
             response: HttpResponse = JsonResponse(DATABASE_UNAVAILABLE, status=503)
         else:

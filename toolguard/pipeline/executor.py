@@ -127,6 +127,8 @@ class _Call:
     id: uuid.UUID = field(default_factory=uuid.uuid4)
     arguments: dict[str, Any] | None = None
     events: list[AuditEvent] = field(default_factory=list)
+    # The events the last audit write sent: a transaction that fails at its COMMIT takes them with it.
+    sent_events: list[AuditEvent] = field(default_factory=list)
     modifications: tuple[dict[str, Any], ...] = ()
     suspicion: Suspicion | None = None  # the sanitizer's model stage, when it holds
     # Set when an outbox handler's call was committed as dispatching: it is sent after commit.
@@ -453,6 +455,18 @@ def _run_state_changing(call: _Call, tool: Tool, session: AgentSession | None) -
             checked = checked_refusal(exc)
             if checked is None:
                 raise
+            # The refusal came at the COMMIT, with which this call's entries had
+            # gone out: they rolled back too. The refusal's own transaction
+            # records again what was true (received, initiated), never the
+            # completion the rollback undid.
+            call.events = [
+                *events_before,
+                *(
+                    event
+                    for event in call.sent_events
+                    if event.action == AuditAction.TRANSFER_INITIATED and event not in events_before
+                ),
+            ]
             raise checked from exc
     except (BusinessError, IntegrityError) as exc:
         # Read behind the customer's lock, which the refusal's own transaction does not hold.
@@ -954,6 +968,7 @@ def _write_audit(call: _Call) -> None:
     if call.events:
         last = call.events[-1]
         call.events[-1] = AuditEvent(**{**last.__dict__, "duration_ms": call.elapsed_ms()})
+    call.sent_events = list(call.events)
     with tracing.stage(tracing.AUDIT):
         written = audit_append(call.events, stored_operations=call.stored_operations)
     if written:
