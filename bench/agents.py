@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
 
-from bench.common import PYTHON, ROOT, gunicorn, log, machine, manage, postgres_recreate, redis_flush
+from bench.common import MCP_INITIALIZE, PYTHON, ROOT, gunicorn, log, machine, manage, postgres_recreate, redis_flush
 
 DATABASE = "toolguard_bench_agents"
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
@@ -104,17 +104,7 @@ def main() -> None:
             response = http.post("/api/v1/tool-calls", json={"message": message, "session_id": "bench-batch"})
             assert response.status_code == 200 and len(response.json()["results"]) == BATCH, response.text
 
-        init = {
-            "jsonrpc": "2.0",
-            "id": 0,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "b", "version": "1"},
-            },
-        }
-        session = http.post("/mcp", json=init).headers["Mcp-Session-Id"]
+        session = http.post("/mcp", json=MCP_INITIALIZE).headers["Mcp-Session-Id"]
 
         def mcp(n: int) -> None:
             message = {

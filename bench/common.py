@@ -26,6 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists() else sys.executable
 PG_ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 
+# The MCP `initialize` request a benchmark's client opens each session with.
+MCP_INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "b", "version": "1"}},
+}
+
 
 def log(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)

@@ -33,7 +33,18 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
 from bench.agents import bench_env, summary, timed
-from bench.common import PYTHON, ROOT, free_port, gunicorn, log, machine, manage, postgres_recreate, redis_flush
+from bench.common import (
+    MCP_INITIALIZE,
+    PYTHON,
+    ROOT,
+    free_port,
+    gunicorn,
+    log,
+    machine,
+    manage,
+    postgres_recreate,
+    redis_flush,
+)
 
 DATABASE = "toolguard_bench_mcp_oauth"
 
@@ -91,17 +102,7 @@ def main() -> None:
 
             def caller(bearer: str) -> Callable[[int], None]:
                 auth = {"Authorization": f"Bearer {bearer}"}
-                init = {
-                    "jsonrpc": "2.0",
-                    "id": 0,
-                    "method": "initialize",
-                    "params": {
-                        "protocolVersion": "2025-11-25",
-                        "capabilities": {},
-                        "clientInfo": {"name": "b", "version": "1"},
-                    },
-                }
-                answer = http.post("/mcp", json=init, headers=auth)
+                answer = http.post("/mcp", json=MCP_INITIALIZE, headers=auth)
                 assert answer.status_code == 200, answer.text
                 headers = {**auth, "Mcp-Session-Id": answer.headers["Mcp-Session-Id"]}
 
