@@ -13,6 +13,9 @@ file stays small and multilingual.
 
     .venv/bin/python scripts/train_injection_model.py
         [--out detection/sanitizer/model/injection-char-ngram.onnx]
+    .venv/bin/python scripts/train_injection_model.py --reader
+        (the business reader: model/business-reader-char-ngram.onnx and
+        business-reader-metrics.json; docs/detection.md, "The business reader")
 
 Writes the model and, next to it, metrics.json (accuracy, attack recall
 and false-positive rate on the train and holdout splits at the default
@@ -39,7 +42,9 @@ from detection.sanitizer.canonical import decode_layers  # noqa: E402
 from detection.sanitizer.model import (  # noqa: E402
     DEFAULT_BUCKETS,
     DEFAULT_NGRAMS,
+    READER_FLOOR,
     SHIPPED_MODEL,
+    SHIPPED_READER,
     hashed_ngrams,
     model_text,
     model_views,
@@ -109,6 +114,29 @@ BUSINESS_WEIGHT = 0.0
 # the shipped model is trained without them (0 = not added at all, which
 # keeps the class balance, and so the shipped model, as it was).
 AUGMENT_WEIGHT = 0.0
+
+
+def register_negatives() -> list[str]:
+    from tests.detection.corpus.train_negatives_registers import REGISTER_NEGATIVES
+
+    return REGISTER_NEGATIVES
+
+
+# The business reader (--reader; detection.sanitizer.model.BusinessReaderGate)
+# is trained on the same values with the business negatives, the
+# business-register attacks, the register negatives of
+# train_negatives_registers.py and the attacks that name no model of
+# train_positives_reader.py, all at full weight.  It only ever lowers the
+# injection model's score, and only below READER_FLOOR, so it is measured at
+# that floor: every attack of the train and holdout splits that only the
+# model stage stops must stay at or above it (or address a model).
+READER_WEIGHTS = {"business": 1.0, "augment": 1.0, "registers": 1.0, "reader_positives": 1.0}
+
+
+def reader_positives() -> list[tuple[str, int]]:
+    from tests.detection.corpus.train_positives_reader import READER_POSITIVES
+
+    return with_payloads([(text, 1) for text in READER_POSITIVES])
 
 
 def business_positives() -> list[tuple[str, int]]:
@@ -183,18 +211,39 @@ def measure(model: LogisticRegression, examples: list[tuple[str, int]], threshol
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=SHIPPED_MODEL)
-    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
-    parser.add_argument("--business-weight", type=float, default=BUSINESS_WEIGHT)
-    parser.add_argument("--augment-weight", type=float, default=AUGMENT_WEIGHT)
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--threshold", type=float, default=None)
+    parser.add_argument("--business-weight", type=float, default=None)
+    parser.add_argument("--augment-weight", type=float, default=None)
+    parser.add_argument("--register-weight", type=float, default=None)
+    parser.add_argument("--reader", action="store_true", help="train the business reader instead")
     args = parser.parse_args()
+    reader = args.reader
+    out = args.out or (SHIPPED_READER if reader else SHIPPED_MODEL)
+    threshold = args.threshold if args.threshold is not None else (READER_FLOOR if reader else DEFAULT_THRESHOLD)
+
+    def weight_of(name: str, arg: float | None, default: float) -> float:
+        return arg if arg is not None else (READER_WEIGHTS[name] if reader else default)
+
+    business_weight = weight_of("business", args.business_weight, BUSINESS_WEIGHT)
+    augment_weight = weight_of("augment", args.augment_weight, AUGMENT_WEIGHT)
+    register_weight = weight_of("registers", args.register_weight, 0.0)
+    positives_weight = weight_of("reader_positives", None, 0.0)
     splits = load_examples()
     train = with_payloads(splits["train"])
-    weights = sample_weights(train, args.business_weight)
-    if args.augment_weight > 0:
+    weights = sample_weights(train, business_weight)
+    if augment_weight > 0:
         augment = business_positives()
         train = train + augment
-        weights = np.concatenate([weights, np.full(len(augment), args.augment_weight)])
+        weights = np.concatenate([weights, np.full(len(augment), augment_weight)])
+    if register_weight > 0:
+        registers = [(text, 0) for text in register_negatives()]
+        train = train + registers
+        weights = np.concatenate([weights, np.full(len(registers), register_weight)])
+    if positives_weight > 0:
+        positives = reader_positives()
+        train = train + positives
+        weights = np.concatenate([weights, np.full(len(positives), positives_weight)])
     model = LogisticRegression(C=32.0, max_iter=3000, class_weight="balanced")
     model.fit(featurize([t for t, _ in train]), [label for _, label in train], sample_weight=weights)
     onnx_model = convert_sklearn(
@@ -210,21 +259,28 @@ def main() -> None:
     }.items():
         entry = onnx_model.metadata_props.add()
         entry.key, entry.value = key, value
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(onnx_model.SerializeToString())
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(onnx_model.SerializeToString())
     sweep = {
         f"{t:.2f}": {k: measure(model, splits["holdout"], t)[k] for k in ("attack_recall", "false_positive_rate")}
-        for t in (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+        for t in ((0.1, 0.2, 0.3, 0.4, 0.5) if reader else (0.5, 0.6, 0.7, 0.8, 0.9, 0.95))
     }
     metrics = {
-        "model": args.out.name,
-        "bytes": args.out.stat().st_size,
-        "threshold": args.threshold,
-        "train": measure(model, splits["train"], args.threshold),
-        "holdout": measure(model, splits["holdout"], args.threshold),
+        "model": out.name,
+        "bytes": out.stat().st_size,
+        "threshold": threshold,
+        "weights": {
+            "business": business_weight,
+            "augment": augment_weight,
+            "registers": register_weight,
+            "reader_positives": positives_weight,
+        },
+        "train": measure(model, splits["train"], threshold),
+        "holdout": measure(model, splits["holdout"], threshold),
         "holdout_by_threshold": sweep,
     }
-    (args.out.parent / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
+    name = "business-reader-metrics.json" if reader else "metrics.json"
+    (out.parent / name).write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(metrics))
 
 

@@ -575,17 +575,28 @@ _FOREIGN_DESTINATION = re.compile(
 
 
 @lru_cache(maxsize=2048)
-def business_frame(decoded: str) -> str | None:
-    """The business frame of an already-decoded value ("correction",
-    "software_notice", "fraud_warning", "plain_amount", "own_transfer"), or None."""
+def addresses_model(decoded: str) -> bool:
+    """Whether an already-decoded value carries a cue of an attack anywhere:
+    a model named, a role marker, the reader's own guidance, "from now on",
+    secrecy towards the user, an override joined to a tool call, ...  Such a
+    value has no business frame, and the model stage's business reader never
+    releases it (model.py)."""
     forms = matching_forms(decoded)
     # The folded form maps look-alike letters to Latin: it unmasks "аssistant"
     # written in Cyrillic, but turns Russian prose into Latin noise ("вот"
     # reads "bot"), so it is searched for a model only in Latin-script text.
     latin = sum(c.isascii() for c in decoded if c.isalpha()) * 2 >= sum(c.isalpha() for c in decoded)
     cues = forms if latin else forms[:1]
-    if any(_ADDRESSES_MODEL.search(form) or _OVERRIDE_THEN_ACT.search(form) for form in cues):
+    return any(_ADDRESSES_MODEL.search(form) or _OVERRIDE_THEN_ACT.search(form) for form in cues)
+
+
+@lru_cache(maxsize=2048)
+def business_frame(decoded: str) -> str | None:
+    """The business frame of an already-decoded value ("correction",
+    "software_notice", "fraud_warning", "plain_amount", "own_transfer"), or None."""
+    if addresses_model(decoded):
         return None
+    forms = matching_forms(decoded)
     for name, regex in (
         ("correction", _CORRECTION),
         ("software_notice", _SOFTWARE),

@@ -21,11 +21,20 @@ from typing import Any, Protocol
 
 from detection.sanitizer.canonical import canonical_form, decode_layers
 from detection.sanitizer.decoders import payloads
+from detection.sanitizer.frames import addresses_model
 
 FEATURE_INPUT = "features"
 DEFAULT_BUCKETS = 1 << 14
 DEFAULT_NGRAMS = (1, 4)
 SHIPPED_MODEL = Path(__file__).resolve().parent / "model" / "injection-char-ngram.onnx"
+# The business reader (BusinessReaderGate): a second model of the same format
+# trained with business text of many registers as clean.
+SHIPPED_READER = Path(__file__).resolve().parent / "model" / "business-reader-char-ngram.onnx"
+# Below this business-reader score a value that addresses no model is
+# released: the tenth below the lowest business-reader score of an attack of
+# the holdout split that only the model stage stops and that names no model
+# (0.434; scripts/train_injection_model.py --reader).
+READER_FLOOR = 0.4
 
 
 class InjectionClassifier(Protocol):
@@ -130,8 +139,42 @@ class OnnxCharNgramClassifier:
         return float(output[0][1])
 
 
+class BusinessReaderGate:
+    """The shipped model stage: the injection model, with a second reader
+    that can only lower its score.
+
+    The injection model reads words, not who is addressed: IT-helpdesk,
+    legal, CRM and product text ("the system administrator will reset your
+    password", "this agreement supersedes all prior instructions") scores
+    like an override for the words it shares with one.  The business reader
+    is a model of the same kind trained with that text of many registers as
+    clean; on its own it lets some paraphrased overrides through, so it never
+    flags anything.  A text the injection model scores at `floor` or above
+    keeps that score unless the business reader scores it below `floor` and
+    the text addresses no model (frames.addresses_model: an assistant named,
+    a role marker, the reader's own rules, secrecy towards the user, ...);
+    then the text's score is the business reader's."""
+
+    def __init__(self, model: InjectionClassifier, reader: InjectionClassifier, floor: float = READER_FLOOR) -> None:
+        self.model = model
+        self.reader = reader
+        self.floor = floor
+
+    def score(self, text: str) -> float:
+        score = self.model.score(text)
+        if score < self.floor:
+            return score
+        second = self.reader.score(text)
+        if second >= self.floor or addresses_model(text):
+            return score
+        return second
+
+
 def load_classifier(path: str) -> InjectionClassifier | None:
-    """The classifier at `path` ("" or "off" = none, "shipped" = the bundled model)."""
+    """The classifier at `path` ("" or "off" = none, "shipped" = the bundled
+    model behind its business reader)."""
     if not path or path.strip().lower() == "off":
         return None
-    return OnnxCharNgramClassifier(SHIPPED_MODEL if path == "shipped" else Path(path))
+    if path == "shipped":
+        return BusinessReaderGate(OnnxCharNgramClassifier(SHIPPED_MODEL), OnnxCharNgramClassifier(SHIPPED_READER))
+    return OnnxCharNgramClassifier(Path(path))
