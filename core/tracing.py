@@ -28,7 +28,7 @@ from django.core.exceptions import MiddlewareNotUsed
 from django.http import HttpRequest, HttpResponse
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
-from opentelemetry.trace import SpanKind, StatusCode
+from opentelemetry.trace import SpanKind
 
 # Stage names, as the issue and docs/operations.md list them: a dashboard filters on these.
 AUTHENTICATE = "authenticate"
@@ -113,7 +113,7 @@ class Recorded:
             before.span_id, before.parent_id, before.start, before.end = recorder.span_id(), span_id, started, ended
             recorded.spans.append(before)
         if self.attach:
-            context = trace.NonRecordingSpan(recorded.context(span_id))
+            context = trace.NonRecordingSpan(recorded.span_context(span_id))
             self.token = otel_context.attach(trace.set_span_in_context(context))
         if not self.start:
             self.start = time.time_ns()
@@ -138,9 +138,12 @@ class Recorded:
 
 
 class _Trace:
-    """The spans one call (or one send with no call around it) records in this process, while it runs."""
+    """The spans one call (or one send with no call around it) records in this process, while it runs.
 
-    __slots__ = ("flags", "hex", "open", "parent", "sampled", "spans", "state", "trace_id")
+    Once its outermost span ends it is queued, whole, for export (core/tracing_export.py).
+    """
+
+    __slots__ = ("context", "flags", "hex", "open", "parent", "sampled", "spans", "state", "trace_id")
 
     def __init__(self, parent: trace.SpanContext, trace_id: int, flags: trace.TraceFlags, state: Any) -> None:
         self.parent = parent
@@ -151,8 +154,10 @@ class _Trace:
         self.state = state
         self.spans: list[Recorded] = []
         self.open: list[int] = []  # span ids, the innermost last
+        # What the batch processor reads of a queued item: its trace flags (set when it is queued).
+        self.context: trace.SpanContext | None = None
 
-    def context(self, span_id: int) -> trace.SpanContext:
+    def span_context(self, span_id: int) -> trace.SpanContext:
         return trace.SpanContext(self.trace_id, span_id, False, self.flags, self.state)
 
 
@@ -174,47 +179,46 @@ def tracing_setup() -> None:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
-    # The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT and
-    # _COMPRESSION; the batch processor OTEL_BSP_*; the provider OTEL_TRACES_SAMPLER(_ARG);
+    from core.tracing_export import CallExporter, CallProcessor
+
+    # The exporters read OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT and
+    # _COMPRESSION; the batch processors OTEL_BSP_*; the provider OTEL_TRACES_SAMPLER(_ARG);
     # the resource OTEL_RESOURCE_ATTRIBUTES.
     provider = TracerProvider(resource=Resource.create({"service.name": settings.OTEL_SERVICE_NAME}))
-    processor = BatchSpanProcessor(OTLPSpanExporter())
-    provider.add_span_processor(processor)
+    # Other libraries' spans (the MCP SDK's), one by one as the SDK sends them.
+    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+    # toolguard's own, a whole call at a time.
+    calls = CallProcessor(CallExporter(provider.resource, SCOPE))
+    provider.add_span_processor(calls)
     # Global too: the MCP SDK's client spans (and the traceparent it puts in
     # a request's _meta) then belong to the same trace.
     trace.set_tracer_provider(provider)
-    _recorder = _Recorder(provider, processor)
+    _recorder = _Recorder(provider, calls)
 
 
 class _Recorder:
-    """Makes toolguard's spans and hands them to the batch processor.
+    """Makes toolguard's spans and queues each finished call for export.
 
     A call is eight or so short spans of a few fixed attributes, with no
     events and no links. The SDK's own Span would guard each with locks, look
     the current span up through the context several times and copy itself
     into a ReadableSpan at its end; in a request, among the pipeline's own
     work, that cost more than the target for the whole call. So a stage
-    records its name, ids and times, and the ReadableSpans are made together
-    when the call ends. The sampling decision is still the provider's sampler's
-    (OTEL_TRACES_SAMPLER), taken once per call; ids come from its id generator.
+    records its name, ids and times, and the call's spans are queued together
+    when it ends and encoded together in the export thread
+    (core/tracing_export.py). The sampling decision is still the provider's
+    sampler's (OTEL_TRACES_SAMPLER), taken once per call; ids come from its id generator.
     """
 
     def __init__(self, provider: Any, processor: Any) -> None:
-        from opentelemetry.sdk.trace import ReadableSpan, Status
         from opentelemetry.sdk.trace.sampling import ALWAYS_ON, ParentBased
-        from opentelemetry.sdk.util.instrumentation import InstrumentationScope
 
-        self.readable = ReadableSpan
-        self.failed = Status(StatusCode.ERROR)
-        self.unset = Status(StatusCode.UNSET)
         self.span_id = provider.id_generator.generate_span_id
         self.trace_id = provider.id_generator.generate_trace_id
         self.sampler = provider.sampler
         # OTEL_TRACES_SAMPLER unset (or parentbased_always_on): a call follows its agent's decision.
         self.follows_parent = provider.sampler.get_description() == ParentBased(ALWAYS_ON).get_description()
-        self.resource = _resource_hashed_once(provider.resource)
         self.processor = processor
-        self.scope = InstrumentationScope(SCOPE)
 
     def open(self, name: str, kind: SpanKind, attributes: dict[str, Any] | None) -> _Trace:
         """A trace for a span with no span of this process around it: the agent's (or a stored) parent, or none."""
@@ -236,47 +240,9 @@ class _Recorder:
         return _Trace(parent, trace_id, flags, decision.trace_state or None)
 
     def export(self, recorded: _Trace) -> None:
-        """Every span of a finished trace to the batch processor (whose thread encodes and sends them)."""
-        contexts = {span.span_id: recorded.context(span.span_id) for span in recorded.spans}
-        outer = recorded.parent if recorded.parent.is_valid else None
-        for span in recorded.spans:
-            self.processor.on_end(
-                self.readable(
-                    name=span.name,
-                    context=contexts[span.span_id],
-                    parent=contexts[span.parent_id] if span.parent_id else outer,
-                    resource=self.resource,
-                    attributes=span.attributes,
-                    kind=span.kind,
-                    status=self.failed if span.failed else self.unset,
-                    start_time=span.start,
-                    end_time=span.end,
-                    instrumentation_scope=self.scope,
-                )
-            )
-
-
-def _resource_hashed_once(resource: Any) -> Any:
-    """The provider's resource, equal to it, with its hash computed once.
-
-    The OTLP encoder groups a batch's spans by resource, hashing each span's;
-    the SDK's Resource hashes by serializing its attributes to JSON every time,
-    a third of the export thread's work per span. A resource never changes.
-    """
-    from opentelemetry.sdk.resources import Resource
-
-    class HashedOnce(Resource):
-        def __init__(self) -> None:
-            super().__init__(resource.attributes, resource.schema_url)
-            self._hash = super().__hash__()
-
-        def __hash__(self) -> int:
-            return self._hash
-
-        def __eq__(self, other: object) -> bool:
-            return self is other or super().__eq__(other)
-
-    return HashedOnce()
+        """The finished call to the batch processor, one item (its thread encodes and sends the spans)."""
+        recorded.context = recorded.span_context(recorded.spans[-1].span_id)
+        self.processor.on_end(recorded)
 
 
 # Set once per process by tracing_setup; None means off.
