@@ -33,7 +33,7 @@ SHIPPED_READER = Path(__file__).resolve().parent / "model" / "business-reader-ch
 # Below this business-reader score a value that addresses no model is
 # released: the tenth below the lowest business-reader score of an attack of
 # the holdout split that only the model stage stops and that names no model
-# (0.434; scripts/train_injection_model.py --reader).
+# (0.419; scripts/train_injection_model.py --reader).
 READER_FLOOR = 0.4
 
 

@@ -12,7 +12,7 @@ fails), and the target itself is an xfail(strict) test that turns red the
 day it is met, so its bound gets tightened.  What stands in the way is the
 model stage (docs/detection.md, "First-sight sets"): it holds IT-helpdesk,
 legal, CRM and product text for the words it shares with an override; its
-business reader releases about half of those holds, not all.
+business reader releases more than half of those holds, not all.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from tests.detection.corpus_eval import CorpusScore, rows, score_corpus
 TARGET_REFUSED = 0.01
 TARGET_HELD = 0.02
 # Reached with the shipped model and its business reader at threshold 0.8
-# (bench/sanitizer.py): fresh2 refused 3.01 %, held 6.48 %; fresh3 refused
-# 4.46 %, held 5.73 %; fresh4 refused 1.97 %, held 6.30 % (the injection model
+# (bench/sanitizer.py): fresh2 refused 3.01 %, held 6.02 %; fresh3 refused
+# 4.46 %, held 4.46 %; fresh4 refused 1.97 %, held 5.51 % (the injection model
 # alone held 13.66 %, 14.01 % and 13.78 %).
-REACHED = {"fresh2": (0.031, 0.065), "fresh3": (0.045, 0.058), "fresh4": (0.020, 0.063)}
+REACHED = {"fresh2": (0.031, 0.061), "fresh3": (0.045, 0.045), "fresh4": (0.020, 0.056)}
 ATTACK_SPLITS = ("train", "holdout", "blind", "blind2", "blind3", "fresh", "fresh2")
 
 
