@@ -52,11 +52,12 @@ class _Commands(deque[Any]):
 
 
 class _Pipeline(psycopg.Pipeline):
-    """psycopg's pipeline, one round trip per wait (psycopg 3.3's internals; tests/core/test_round_trips.py).
+    """psycopg's pipeline, one round trip per wait (psycopg 3.3's internals; tests/core/test_pipelining.py).
 
     - A fetch sends a Sync with what is pending, not a flush request, so the
       block's end finds the server answered and in a clean state.
-    - The block's end sends nothing when nothing was sent since the last Sync.
+    - The block's end, and a sync (psycopg syncs before a connection setting
+      changes), send nothing when nothing was sent since the last Sync.
     - A nested block joins the one around it (psycopg syncs at its start).
     """
 
@@ -79,12 +80,24 @@ class _Pipeline(psycopg.Pipeline):
         else:
             self.level += 1
 
+    def _answered(self) -> bool:
+        """The server has answered everything sent, up to a Sync after the last statement."""
+        return self.command_queue.synced and not self.command_queue and not self.result_queue
+
     def _exit_gen(self) -> Any:
         if self.level > 1:
             return  # the outer block's wait covers this one's statements
-        if self.command_queue.synced and not self.command_queue and not self.result_queue:
-            return  # answered already: the server has seen a Sync after the last statement
+        if self._answered():
+            return
         yield from super()._exit_gen()
+
+    def _sync_gen(self) -> Any:
+        # psycopg syncs before it changes a connection setting (Django's atomic block
+        # turns autocommit back on right after its COMMIT): a Sync answered already
+        # would cost a round trip of its own for nothing.
+        if self._answered():
+            return
+        yield from super()._sync_gen()
 
 
 def _start_query_unsynced(conn: psycopg.Connection[Any]) -> Any:

@@ -53,14 +53,14 @@ def pytest_report_header(config: Any) -> list[str]:
 def pytest_sessionstart(session: Any) -> None:
     if IN_CI:
         # CI proves the production pair; a missing service is a failure, never a skip.
-        assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql", (
+        assert settings.DATABASES["default"]["ENGINE"] == settings.POSTGRESQL_ENGINE, (
             "CI needs DATABASE_URL=postgres://"
         )
         assert settings.REDIS_URL, "CI needs REDIS_URL"
 
 
 def requires_postgres() -> None:
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if settings.DATABASES["default"]["ENGINE"] != settings.POSTGRESQL_ENGINE:
         if IN_CI:
             pytest.fail("this test needs PostgreSQL, and CI must provide it")
         print("SKIP reason: needs PostgreSQL (set DATABASE_URL=postgres://...)")

@@ -46,7 +46,7 @@ def free_port() -> int:
 def test_database_url() -> str:
     """The URL of the database the tests run on, for child processes."""
     db = connection.settings_dict
-    if db["ENGINE"] == "django.db.backends.postgresql":
+    if connection.vendor == "postgresql":
         user = db.get("USER") or "postgres"
         password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
         return f"postgres://{user}{password}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"

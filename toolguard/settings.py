@@ -162,6 +162,7 @@ def database_config(url: str, *, name: str) -> dict[str, Any]:
     return config
 
 
+POSTGRESQL_ENGINE = "core.postgresql"
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'toolguard.sqlite3'}"
 DATABASES = {"default": database_config(DATABASE_URL, name="DATABASE_URL")}
 # The value windows' covering indexes (INCLUDE) speed up PostgreSQL only;
@@ -183,6 +184,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] not in ("django.db.backends.postgresql",):
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL")
 else:
+    # Django's own backend, with a health check that costs no round trip (core/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = POSTGRESQL_ENGINE
     options = DATABASES["default"].setdefault("OPTIONS", {})
     # A persistent connection that died with its server (restart, failover) is
     # noticed at the start of the next request and replaced, instead of failing it.
@@ -194,9 +197,12 @@ else:
 # nothing that decides, writes or checks idempotency ever does.
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 if DATABASE_REPLICA_URL:
-    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if DATABASES["default"]["ENGINE"] != POSTGRESQL_ENGINE:
         raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL")
     DATABASES["replica"] = database_config(DATABASE_REPLICA_URL, name="DATABASE_REPLICA_URL")
+    if DATABASES["replica"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL must be a postgres:// URL")
+    DATABASES["replica"]["ENGINE"] = POSTGRESQL_ENGINE
     DATABASES["replica"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
     # Tests never create a database for the standby: it is the primary's copy.

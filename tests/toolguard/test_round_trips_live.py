@@ -4,7 +4,9 @@ gunicorn reaches PostgreSQL through the delaying forwarder (topology/delayproxy.
 no delay here), which counts flights (what a client sends after it last heard
 back: one round trip each, whatever the statements) and logs every statement
 with its flight. A guarded transfer with its key and session cached makes at
-most 6 round trips; the audit chain's lock, which every customer shares, goes
+most 3 round trips (the connection's health check sends nothing: core/postgresql;
+nor does turning autocommit back on after the COMMIT: core/pipelining);
+the audit chain's lock, which every customer shares, goes
 out in the same flight as the COMMIT that releases it; the customer's row lock
 spans at most 2.
 """
@@ -16,7 +18,9 @@ import uuid
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
+from django.db import connection
 
 from tests.conftest import transfer_call
 from tests.live import bearer, gunicorn
@@ -25,7 +29,7 @@ from topology.delayproxy import forwarder, lock_spans
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 
-MAX_ROUND_TRIPS = 6
+MAX_ROUND_TRIPS = 3
 LOCKS = {
     # The chain's advisory lock, taken inside audit_chain_append (audit migration 0013).
     "audit_chain": r"audit_chain_append\(|pg_advisory_xact_lock\(7243180526\)",
@@ -53,7 +57,7 @@ def guarded(client: httpx.Client, key: str, sfx: str, session: str) -> httpx.Res
     return client.post("/api/v1/tool-calls", json=call, headers=bearer(key))
 
 
-def test_a_guarded_call_makes_at_most_six_round_trips_and_the_shared_lock_waits_on_none(live_bank: Any) -> None:
+def test_a_guarded_call_makes_at_most_three_round_trips_and_the_shared_lock_waits_on_none(live_bank: Any) -> None:
     bank, sfx, _ = live_bank
     session = f"rt-{uuid.uuid4().hex[:8]}"
     host_port = database_url().split("@", 1)[1].split("/", 1)[0]
@@ -76,6 +80,7 @@ def test_a_guarded_call_makes_at_most_six_round_trips_and_the_shared_lock_waits_
                 for name, found in lock_spans(statements, LOCKS).items():
                     spans[name] += found
     assert max(counted) <= MAX_ROUND_TRIPS, (counted, "\n".join(f"{s['flight']} {s['sql'][:90]}" for s in statements))
+    assert not [s for s in statements if s["sql"].strip() == "SELECT 1"], "a health check went over the wire"
     # Each call took each lock once, and released it with the COMMIT in the same flight
     # (the chain) or one round trip later (the customer: the windows are read under it).
     assert len(spans["audit_chain"]) == 5 and len(spans["customer"]) == 5, spans
@@ -112,3 +117,25 @@ def test_the_chain_lock_spans_a_single_statement_sent_with_its_commit(live_bank:
         assert after["flight"] == statements[n]["flight"] and after["conn"] == statements[n]["conn"]
     # The lock itself is never taken by a statement of its own any more.
     assert not [entry for entry in statements if "pg_advisory_xact_lock(7243180526)" in entry["sql"]]
+
+
+def test_a_request_after_its_connection_was_ended_by_the_server_succeeds(live_bank: Any) -> None:
+    """The health check sends nothing, yet a persistent connection the server ended is replaced, not used."""
+    bank, sfx, _ = live_bank
+    session = f"rt-{uuid.uuid4().hex[:8]}"
+    with gunicorn(workers=1, env=ENV) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        assert guarded(client, bank.alice_key, sfx, session).status_code == 200
+        # Every connection to the test database but this process's own: the server's.
+        connection.ensure_connection()
+        mine = connection.connection.info.backend_pid
+        with psycopg.connect(database_url(), autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid NOT IN (pg_backend_pid(), %s) AND backend_type = 'client backend'",
+                [mine],
+            ).fetchall()
+        assert ended and all(row == (True,) for row in ended), ended
+        for _ in range(3):
+            answer = guarded(client, bank.alice_key, sfx, session)
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["status"] == "completed"
