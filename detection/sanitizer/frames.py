@@ -166,6 +166,19 @@ _ADDRESSES_MODEL = re.compile(
             r"(?:fraud|dolandiricilik|betrugs?|fraude)\w*\s+(?:\w+\s+){0,2}?(?:alert|alarm|uyari|warn|alerta|screening|check|monitor)\w*[^.!?\n]{0,30}?(?:kapat|close|resolv|disable|turn off|switch off|mark|clear|dismiss|desactiv|deaktiv)"
             r"|(?:kapat|close|resolv|disable|turn off|switch off|mark|clear|dismiss|desactiv|deaktiv)\w*[^.!?\n]{0,30}?(?:fraud|dolandiricilik|betrugs?|fraude)\w*\s+(?:\w+\s+){0,2}?(?:alert|alarm|uyari|warn|alerta|screening|check|monitor)",
             r"(?<![^\W_])instead of what",
+            # a payment's destination switched by whoever reads the value,
+            # a step of the reader's own ("before you pay, ..."), a wallet,
+            # data carried to an address given elsewhere in the text, a whole
+            # table exported, authority claimed: the tool calls of payment
+            # redirection and of an impersonated principal, with no model named
+            r"(?:^|[.!?;:\n]\s*)(?:before|when|once|after|as) you (?:pay|send|transfer|wire|approve|process|execute|submit|forward|release|settle|book|file|proceed)\w*\s*[,:;]",
+            r"(?<![^\W_])(?:switch|change|update|replace|redirect|re-?route|route|divert|point|amend|swap)\w*\s+(?:the\s+|this\s+|its\s+|their\s+|all\s+)?(?:payment\s+|payout\s+|receiving\s+|default\s+|supplier\s+|vendor\s+)?(?:destination|beneficiary|payee|recipient|payout|remittance|bank|receiving|wallet)(?![^\W_])[^.!?\n]{0,50}?(?<![^\W_])(?:to|into|with)(?![^\W_])",
+            r"(?<![^\W_])(?:cambi|modific|chang|andere|ander|alter|mud)\w*\s+(?:la |el |le |die |den |das |il |o |a |l')?(?:cuenta|beneficiario|destinatario|iban|compte|beneficiaire|destinataire|konto|empfanger|zahlungsempfanger|conto|conta|favorecido)(?![^\W_])[^.!?\n]{0,50}?(?<![^\W_])(?:a|al|por|vers|sur|par|auf|zu|in|su|con|para|pela|pelo)(?![^\W_])",
+            r"(?<![^\W_])(?:crypto\w*|bitcoin|btc|usdt|eth|ethereum|monero)\s*(?:wallet|address|adresse|direccion|wallet-adresse)|(?<![^\W_])wallet address|(?<![^\W_])bc1[a-z0-9]{20,}|(?<![^\W_])0x[0-9a-f]{40}",
+            r"(?<![^\W_])(?:send|forward|e-?mail|upload|post|share|export|copy|mail)\w*(?![^\W_])[^.!?\n]{0,60}?(?<![^\W_])(?:to|at)\s+(?:the\s+|this\s+)?(?:\w+\s+)?(?:address|link|url|inbox|mailbox|contact)(?:es|s)?\s+(?:in|below|above|from|given|listed|mentioned|shown|provided|at the bottom|inside|of this)(?![^\W_])",
+            r"(?<![^\W_])(?:account|iban|address|wallet|details)\s+(?:in|on|from)\s+(?:the\s+|this\s+|my\s+)?(?:signature|sig)(?:\s+line|\s+block)?(?![^\W_])",
+            r"(?<![^\W_])export\w*\s+(?:the\s+|all\s+|every\s+|our\s+|your\s+|their\s+)?(?:\w+\s+)?(?:database|databases|table|tables|records|contact list|customer list|client list|payroll|user list|mailbox|address book)(?![^\W_])",
+            r"(?<![^\W_])(?:with|under|by|have|has)\s+(?:full|complete|executive|special|emergency|overriding|unrestricted|absolute)\s+(?:authority|authori[sz]ation|powers?|clearance)(?![^\W_])",
         )
     )
 )
