@@ -1,13 +1,13 @@
 """OTLP/HTTP export of toolguard's calls, a whole call at a time (docs/operations.md, "Tracing with OpenTelemetry").
 
 Imported only when tracing is on (core.tracing.tracing_setup). A call's
-spans are queued as one item, the call's trace (core.tracing._Trace), and
-encoded in the batch processor's thread straight into the OTLP protobuf
-request. The SDK's path (a ReadableSpan per span, queued one by one, then its
-generic encoder) cost about 0.13 ms of CPU per call of seven spans; this one
-about 0.02 ms. The request is the one the SDK's encoder makes for the same
-spans, byte for byte (tests/core/test_tracing_export.py); sending it
-(endpoint, headers, TLS, compression, timeout, retries: the OTEL_EXPORTER_OTLP_*
+spans are queued as one item of plain values (FinishedCall), and encoded in
+the batch processor's thread straight into the OTLP protobuf request. The
+SDK's path (a ReadableSpan per span, queued one by one, then its generic
+encoder) cost about 0.13 ms of CPU per call of seven spans; this one about
+0.02 ms. The request is the one the SDK's encoder makes for the same spans,
+byte for byte (tests/core/test_tracing_export.py); sending it (endpoint,
+headers, TLS, compression, timeout, retries: the OTEL_EXPORTER_OTLP_*
 variables) is the SDK exporter's own.
 
 Other libraries' spans (the MCP SDK's client spans) take the SDK's usual path.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
@@ -27,9 +27,7 @@ from opentelemetry.proto.trace.v1.trace_pb2 import SpanFlags, Status
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExportResult
-
-if TYPE_CHECKING:
-    from core.tracing import _Trace
+from opentelemetry.trace import SpanContext, TraceFlags
 
 logger = logging.getLogger(__name__)
 
@@ -69,8 +67,26 @@ def encode_resource(resource: Resource) -> ResourceMessage:
     return message
 
 
+# One span of a finished call: span id, parent span id (0: the call's outer parent),
+# name, kind (SpanKind's value), start and end (ns), failed, attributes.
+SpanValues = tuple[int, int, str, int, int, int, bool, tuple[tuple[str, Any], ...]]
+# Every queued call is sampled (only a sampled call is recorded): what the batch processor reads.
+SAMPLED = SpanContext(1, 1, False, TraceFlags(TraceFlags.SAMPLED))
+
+
+class FinishedCall(NamedTuple):
+    """A finished call's spans as plain values, queued for export (core.tracing._Recorder.export)."""
+
+    trace_id: int
+    state: str  # the trace state as its header, "" for none
+    parent_id: int  # the outer parent's span id (the agent's), 0 for none
+    parent_remote: bool
+    spans: tuple[SpanValues, ...]
+    context: SpanContext = SAMPLED
+
+
 def encode_calls(
-    traces: Sequence[_Trace], resource: ResourceMessage, resource_schema_url: str, scope: str
+    calls: Sequence[FinishedCall], resource: ResourceMessage, resource_schema_url: str, scope: str
 ) -> ExportTraceServiceRequest:
     """One OTLP request holding every span of these calls, in order, under one resource and scope."""
     request = ExportTraceServiceRequest()
@@ -79,39 +95,35 @@ def encode_calls(
     scope_spans = resource_spans.scope_spans.add()
     scope_spans.scope.name = scope
     add = scope_spans.spans.add
-    for recorded in traces:
-        trace_id = recorded.trace_id.to_bytes(16, "big")
-        state = ",".join(f"{key}={value}" for key, value in recorded.state.items()) if recorded.state else ""
-        outer = recorded.parent
-        outer_id, outer_flags = b"", LOCAL_PARENT
-        if outer.is_valid:
-            outer_id = outer.span_id.to_bytes(8, "big")
-            outer_flags = REMOTE_PARENT if outer.is_remote else LOCAL_PARENT
-        for span in recorded.spans:
+    for call in calls:
+        trace_id = call.trace_id.to_bytes(16, "big")
+        outer_id = call.parent_id.to_bytes(8, "big") if call.parent_id else b""
+        outer_flags = REMOTE_PARENT if call.parent_remote else LOCAL_PARENT
+        for span_id, parent_id, name, kind, start, end, failed, attributes in call.spans:
             message = add(
                 trace_id=trace_id,
-                span_id=span.span_id.to_bytes(8, "big"),
-                trace_state=state,
-                parent_span_id=span.parent_id.to_bytes(8, "big") if span.parent_id else outer_id,
-                name=span.name,
-                kind=span.kind.value + 1,  # OTLP's SpanKind counts from SPAN_KIND_UNSPECIFIED = 0
-                start_time_unix_nano=span.start,
-                end_time_unix_nano=span.end,
-                flags=LOCAL_PARENT if span.parent_id else outer_flags,
+                span_id=span_id.to_bytes(8, "big"),
+                trace_state=call.state,
+                parent_span_id=parent_id.to_bytes(8, "big") if parent_id else outer_id,
+                name=name,
+                kind=kind + 1,  # OTLP's SpanKind counts from SPAN_KIND_UNSPECIFIED = 0
+                start_time_unix_nano=start,
+                end_time_unix_nano=end,
+                flags=LOCAL_PARENT if parent_id else outer_flags,
             )
-            if span.failed:
+            if failed:
                 message.status.code = Status.STATUS_CODE_ERROR
             else:
                 message.status.SetInParent()  # the SDK sends an unset status, not none
-            if span.attributes:
-                attributes = message.attributes
-                for key, value in span.attributes.items():
-                    set_value(attributes.add(key=key).value, value)
+            if attributes:
+                added = message.attributes
+                for key, value in attributes:
+                    set_value(added.add(key=key).value, value)
     return request
 
 
 class CallExporter(OTLPSpanExporter):
-    """The SDK's OTLP/HTTP span exporter, given whole calls (core.tracing._Trace) to encode."""
+    """The SDK's OTLP/HTTP span exporter, given whole calls (FinishedCall) to encode."""
 
     def __init__(self, resource: Resource, scope: str) -> None:
         super().__init__()
@@ -139,7 +151,7 @@ class CallProcessor(BatchSpanProcessor):
     therefore count calls, each a handful of spans.
     """
 
-    def on_end(self, span: ReadableSpan | _Trace) -> None:
-        if not isinstance(span, ReadableSpan):
-            # The processor reads only the item's context.trace_flags; the call is recorded only when sampled.
+    def on_end(self, span: ReadableSpan | FinishedCall) -> None:
+        if isinstance(span, FinishedCall):
+            # The processor reads only the item's context.trace_flags.
             super().on_end(span)  # type: ignore[arg-type]

@@ -18,10 +18,10 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, Status, TracerProvider
 from opentelemetry.sdk.trace.sampling import ALWAYS_ON
 from opentelemetry.sdk.util.instrumentation import InstrumentationScope
-from opentelemetry.trace import StatusCode
+from opentelemetry.trace import SpanContext, SpanKind, StatusCode, TraceFlags, TraceState
 
 from core import tracing
-from core.tracing_export import CallProcessor, encode_calls, encode_resource
+from core.tracing_export import CallProcessor, FinishedCall, encode_calls, encode_resource
 
 RESOURCE = Resource.create({"service.name": "toolguard-test", "deployment.environment": "test", "host.cpus": 2})
 
@@ -44,24 +44,26 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Captured:
     return captured
 
 
-def as_sdk_spans(recorded: Any) -> list[ReadableSpan]:
+def as_sdk_spans(call: FinishedCall) -> list[ReadableSpan]:
     """The same spans as the SDK's ReadableSpans (how they were exported before)."""
-    contexts = {span.span_id: recorded.span_context(span.span_id) for span in recorded.spans}
-    outer = recorded.parent if recorded.parent.is_valid else None
+    flags = TraceFlags(TraceFlags.SAMPLED)
+    state = TraceState.from_header([call.state]) if call.state else None
+    contexts = {span[0]: SpanContext(call.trace_id, span[0], False, flags, state) for span in call.spans}
+    outer = SpanContext(call.trace_id, call.parent_id, call.parent_remote, flags, state) if call.parent_id else None
     return [
         ReadableSpan(
-            name=span.name,
-            context=contexts[span.span_id],
-            parent=contexts[span.parent_id] if span.parent_id else outer,
+            name=name,
+            context=contexts[span_id],
+            parent=contexts[parent_id] if parent_id else outer,
             resource=RESOURCE,
-            attributes=span.attributes,
-            kind=span.kind,
-            status=Status(StatusCode.ERROR) if span.failed else Status(StatusCode.UNSET),
-            start_time=span.start,
-            end_time=span.end,
+            attributes={key: list(value) if isinstance(value, tuple) else value for key, value in attributes},
+            kind=SpanKind(kind),
+            status=Status(StatusCode.ERROR) if failed else Status(StatusCode.UNSET),
+            start_time=start,
+            end_time=end,
             instrumentation_scope=InstrumentationScope(tracing.SCOPE),
         )
-        for span in recorded.spans
+        for span_id, parent_id, name, kind, start, end, failed, attributes in call.spans
     ]
 
 
@@ -106,6 +108,8 @@ def test_calls_encode_as_the_sdk_encodes_their_spans(recorder: Captured) -> None
     one_call(traceparent="00-0af7651916cd43dd8448eb211c80319d-b7ad6b7169203332-01", fail=True)
     assert len(recorder.items) == 3
     assert [len(item.spans) for item in recorder.items] == [9, 10, 10]
+    # Queued as plain values: the garbage collector need not walk them while they wait.
+    assert all(type(item.spans) is tuple and all(type(span) is tuple for span in item.spans) for item in recorder.items)
 
     ours = encode_calls(recorder.items, encode_resource(RESOURCE), RESOURCE.schema_url, tracing.SCOPE)
     reference = encode_spans([span for item in recorder.items for span in as_sdk_spans(item)])
@@ -136,10 +140,7 @@ def test_only_a_call_is_queued_by_the_call_processor() -> None:
         provider.add_span_processor(processor)
         with provider.get_tracer("another-library").start_as_current_span("not toolguard's"):
             pass
-        call = tracing._Trace(
-            tracing.trace.INVALID_SPAN_CONTEXT, 7, tracing.trace.TraceFlags(tracing.trace.TraceFlags.SAMPLED), None
-        )
-        call.context = call.span_context(9)
+        call = FinishedCall(7, "", 0, False, ((9, 0, "execute_tool", 0, 1, 2, False, ()),))
         processor.on_end(call)
         processor.force_flush()
         assert queued == [call]
