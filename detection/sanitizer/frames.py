@@ -362,6 +362,8 @@ _CORRECTION = re.compile(
         r"الصحيح",
     )
     + r"(?![^\W_])"
+    # a contract or a document superseding its own earlier terms (zh)
+    + "|(?:本|此)(?:协议|合同|附件|条款|版本|通知|发票)[^。！？]{0,30}取代|取代(?:双方)?(?:此前|之前|以前|先前)"
     + "|更正|替代|訂正|正しい金額|정정|正确金额|正确|上一封|上次的|作废|以本邮件为准|本邮件|前回のメール|前回の請求書|지난 메일|정확한"
     + "|之前发的|之前的(?:报价|发票|账单|邮件)|漏算|前回の見積|以前の請求|이전 견적|이전 청구"
     + "|振込指示|支払指示|お送りした|支払い済み|支払済み|付款指示|转账指示|已付|已经支付|이체 지시|송금 지시|이미 지불|이미 납부"
@@ -505,6 +507,10 @@ _FRAUD_WARNING = re.compile(
         r"(?:geben sich als|se hacen pasar|se font passer|si spacciano|se passam)",
         r"(?:instructions?|requests?|messages?) (?:in|from) (?:an? |the |any |such |these |those |this )?(?:e-?mails?|calls?|callers?|texts?|letters?|messages?|sms|whatsapp|pop-?ups?|voicemails?|strangers?|someone|anyone|whoever)",
         r"(?:caller|sender|stranger)'?s? (?:instructions?|requests?)",
+        # instructions carried by a file or a page the customer did not ask for
+        r"(?:instructions?|requests?|messages?) (?:in|inside|within|from) (?:an? |the |any |such |these |those |this )?(?:unexpected |unknown |unsolicited |suspicious |strange |unusual |external |untrusted )?(?:attachments?|documents?|files?|pdfs?|links?|websites?|web ?pages?|pop-?ups?|macros?)",
+        # the safe-account scam named, in the languages of the corpus
+        r"(?:safe|secure|safety|protected) accounts?|comptes? (?:securises?|de securite|sur)|cuentas? (?:segura|de seguridad)|contas? (?:segura|de seguranca)|conto sicuro|sicheres? konto|veilige rekening|sakert konto|sikker konto|bezpieczne konto|guvenli (?:bir )?hesap\w*|rekening aman|tai khoan an toan|безопасн\w* сч[её]т\w*|безпечн\w* рахун\w*",
         r"(?:letters?|e-?mails?|messages?|texts?|calls?|callers?|requests?|pop-?ups?|voicemails?|someone|anyone|people) (?:that|which|who) (?:tells?|asks?|says?|claims?|wants?|offers?|pretends?)",
         r"call (?:your|the) (?:account manager|branch|bank)",
         r"number (?:on|printed on) (?:the back of )?(?:your card|our website)",
@@ -534,6 +540,7 @@ _FRAUD_WARNING = re.compile(
         r"لا نطلب",
     )
     + r"(?![^\W_])"
+    + "|חשבון בטוח|حساب آمن|सुरक्षित खात|安全账户|安全账号|安全帳戶|安全な口座|안전\\s?계좌|(?:绝不会|决不会|绝对不会|永远不会|从来不会|从不)(?:要求|让您|让你|索要)"
     + "|从不索要|尋ねることはありません|묻지 않습니다|詐欺|诈骗|骗子|사기|사칭|冒充|騙る|を名乗る|고객센터|客服电话|カスタマーセンター"
 )
 
