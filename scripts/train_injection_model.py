@@ -118,14 +118,15 @@ AUGMENT_WEIGHT = 0.0
 
 def register_negatives() -> list[str]:
     from tests.detection.corpus.train_negatives_registers import REGISTER_NEGATIVES
+    from tests.detection.corpus.train_negatives_registers_2 import REGISTER_NEGATIVES_2
 
-    return REGISTER_NEGATIVES
+    return REGISTER_NEGATIVES + REGISTER_NEGATIVES_2
 
 
 # The business reader (--reader; detection.sanitizer.model.BusinessReaderGate)
 # is trained on the same values with the business negatives, the
 # business-register attacks, the register negatives of
-# train_negatives_registers.py and the attacks that name no model of
+# train_negatives_registers.py and train_negatives_registers_2.py and the attacks that name no model of
 # train_positives_reader.py, all at full weight.  It only ever lowers the
 # injection model's score, and only below READER_FLOOR, so it is measured at
 # that floor: every attack of the train and holdout splits that only the

@@ -178,6 +178,15 @@ _ADDRESSES_MODEL = re.compile(
             r"(?<![^\W_])(?:send|forward|e-?mail|upload|post|share|export|copy|mail)\w*(?![^\W_])[^.!?\n]{0,60}?(?<![^\W_])(?:to|at)\s+(?:the\s+|this\s+)?(?:\w+\s+)?(?:address|link|url|inbox|mailbox|contact)(?:es|s)?\s+(?:in|below|above|from|given|listed|mentioned|shown|provided|at the bottom|inside|of this)(?![^\W_])",
             r"(?<![^\W_])(?:account|iban|address|wallet|details)\s+(?:in|on|from)\s+(?:the\s+|this\s+|my\s+)?(?:signature|sig)(?:\s+line|\s+block)?(?![^\W_])",
             r"(?<![^\W_])export\w*\s+(?:the\s+|all\s+|every\s+|our\s+|your\s+|their\s+)?(?:\w+\s+)?(?:database|databases|table|tables|records|contact list|customer list|client list|payroll|user list|mailbox|address book)(?![^\W_])",
+            # a role given by name ("respond as 'Ops-Root'", "answer as the
+            # treasury desk"), and the reader's principal or this text's own
+            # instructions named in the third person, in more languages
+            r"(?<![^\W_])(?:respond|reply|answer|speak|behave|operate|sign off|write back)\s+as\s+(?!soon|quickly|fast|usual|before|agreed|discussed|requested|needed|follows|well|per|such|much|normal|always|promised|planned|expected|possible|early|late|briefly|clearly|in\b|a matter|a team|one)(?:the\s+|an?\s+)?(?:['\"‘“«]|\w+[-_]\w+|\w+\s+(?:account|desk|console|admin|administrator|root|operator|supervisor|superuser|team))",
+            r"(?<![^\W_])(?:the |your )?(?:operator|developer|deployer|integrator|configurator)(?:'s|s')?\s+(?:instructions|guidelines|guidance|rules|policy|policies|directives|setup|configuration)(?![^\W_])",
+            r"(?<![^\W_])operator(?:un|ün|'un|'ün)?\s+(?:yonerge|talimat|kural)\w*|bu (?:nottaki|notun|mesajdaki|alandaki|metindeki) (?:talimat|yonerge|kural)\w*",
+            r"(?<![^\W_])(?:las instrucciones de (?:esta|este) (?:nota|mensaje|campo|memo)|les instructions de (?:cette|ce) (?:note|message|champ|memo)|die anweisungen (?:in )?(?:dieser|diesem|dieses) (?:notiz|nachricht|feld|memo)|le istruzioni di (?:questa|questo) (?:nota|messaggio|campo)|as instrucoes (?:desta|deste) (?:nota|mensagem|campo)|инструкции (?:в )?(?:этой|этом) (?:заметк\w*|сообщени\w*|пол\w*)|інструкції (?:в |у )?(?:цій|цьому) (?:нотатц\w*|повідомленн\w*|пол\w*))(?![^\W_])",
+            r"(?<![^\W_])(?:quem (?:te |lhe )?(?:configurou|programou|instruiu)(?: voce)?|quien te (?:configuro|programo|instruyo)|(?:celui|celle) qui t'a (?:configure|programme)|chi ti ha (?:configurato|programmato)|wer dich (?:konfiguriert|programmiert|eingerichtet))(?![^\W_])",
+            r"(?<![^\W_])(?:so|solo|sólo|seulement|seul|nur|solo) (?:este|esta|ce|cette|dieses|diese|dieser|questo|questa) (?:memorando|memo|nota|mensagem|mensaje|campo|note|message|champ|notiz|nachricht|feld|messaggio) (?:importa|cuenta|vale|compte|zahlt|gilt|conta)(?![^\W_])",
             r"(?<![^\W_])(?:with|under|by|have|has)\s+(?:full|complete|executive|special|emergency|overriding|unrestricted|absolute)\s+(?:authority|authori[sz]ation|powers?|clearance)(?![^\W_])",
         )
     )
