@@ -451,6 +451,10 @@ _SOFTWARE = re.compile(
     r"(?:settings|preferences|menu|click|choose|select|tick|untick|right-click|allow|enable|install|download|browser|inbox|app|printer|reader|terminal|excel|outlook|acrobat|windows|driver|vpn|wifi|network|sprint|template|intranet|add-in|installer|server|staging|backup|offline|online banking|sender|remitente|expediteur|absender|remetente|mittente|отправител\w*|nadawce|gondereni|pengirim|contacts?|contatti|navegador|datafono|fichiers|pilote|vorlage|driver|list|junk|servidor|entorno)s?(?![^\W_])"
     r"|(?<![^\W_])(?:settings|preferences|menu|browser|printer|card reader|terminal|excel|outlook|acrobat|windows|compiler|antivirus|spam filter|login page|app|add-in|firewall|pop-up blocker|spell checker|navegador|datafono|browser|navigateur|drucker|navigatore)(?![^\W_])[^\n]{0,160}?"
     rf"(?<![^\W_]){_SOFTWARE_NOTICE}(?![^\W_])" + "|迷惑メール|垃圾邮件"
+    # release notes and help granting a people's role a right in the
+    # software: "admins can now override the default retention policy"
+    r"|(?<![^\W_])(?:admins|administrators|account owners|workspace owners|project owners|owners|managers|team leads|supervisors|approvers|editors|moderators)"
+    r"\s+(?:can|may|are able to|are allowed to)\s+(?:now\s+)?(?:override|bypass|change|reset|disable|skip|ignore)(?![^\W_])"
 )
 
 # (3) A customer warned about fraud: the text names the scam or promises
