@@ -187,6 +187,12 @@ _ADDRESSES_MODEL = re.compile(
             r"(?<![^\W_])(?:las instrucciones de (?:esta|este) (?:nota|mensaje|campo|memo)|les instructions de (?:cette|ce) (?:note|message|champ|memo)|die anweisungen (?:in )?(?:dieser|diesem|dieses) (?:notiz|nachricht|feld|memo)|le istruzioni di (?:questa|questo) (?:nota|messaggio|campo)|as instrucoes (?:desta|deste) (?:nota|mensagem|campo)|инструкции (?:в )?(?:этой|этом) (?:заметк\w*|сообщени\w*|пол\w*)|інструкції (?:в |у )?(?:цій|цьому) (?:нотатц\w*|повідомленн\w*|пол\w*))(?![^\W_])",
             r"(?<![^\W_])(?:quem (?:te |lhe )?(?:configurou|programou|instruiu)(?: voce)?|quien te (?:configuro|programo|instruyo)|(?:celui|celle) qui t'a (?:configure|programme)|chi ti ha (?:configurato|programmato)|wer dich (?:konfiguriert|programmiert|eingerichtet))(?![^\W_])",
             r"(?<![^\W_])(?:so|solo|sólo|seulement|seul|nur|solo) (?:este|esta|ce|cette|dieses|diese|dieser|questo|questa) (?:memorando|memo|nota|mensagem|mensaje|campo|note|message|champ|notiz|nachricht|feld|messaggio) (?:importa|cuenta|vale|compte|zahlt|gilt|conta)(?![^\W_])",
+            # an order presented as coming from an executive or a control
+            # function, and fragments quoted to be joined ("'ign' 'ore' ...")
+            r"(?<![^\W_])(?:comes?|message|note|request|order|instruction|directive|notice|memo|word)\s+(?:is\s+)?(?:directly\s+|straight\s+)?from\s+(?:the\s+|our\s+|your\s+)?(?:ceo|cfo|coo|cto|managing director|director|head of \w+|chief \w+ officer|president|chair(?:man|woman)?|board|compliance|legal department|it department|security team|fraud team|auditors?|owner)(?![^\W_])",
+            r"(?<![^\W_])on behalf of (?:the |our |your )?(?:ceo|cfo|coo|managing director|director|president|chair(?:man|woman)?|board|head of \w+)(?![^\W_])",
+            r"(?:['\"‘’“”][^'\"‘’“”\n]{1,14}['\"‘’“”]\s*\+?\s*){3,}",
+            r"(?<![^\W_])export\w*\s+(?:all|every|the whole|the entire|the full)\s+(?:\w+\s+)?(?:contacts|customers|clients|employees|users|accounts|records|files|emails|messages)(?![^\W_])",
             r"(?<![^\W_])(?:with|under|by|have|has)\s+(?:full|complete|executive|special|emergency|overriding|unrestricted|absolute)\s+(?:authority|authori[sz]ation|powers?|clearance)(?![^\W_])",
         )
     )
