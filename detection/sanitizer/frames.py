@@ -154,6 +154,8 @@ _ADDRESSES_MODEL = re.compile(
             r"(?<![^\W_])(?:silently|quietly|secretly)(?![^\W_])",
             r"(?<![^\W_])(?:the )?user (?:already )?(?:asked|wants|confirmed|approved)",
             r"(?<![^\W_])(?:new|real|actual|next) task(?![^\W_])",
+            r"(?<![^\W_])(?:neue aufgabe|nueva tarea|nouvelle tache|nuovo compito|nova tarefa|новая задача|нова задача|nowe zadanie|yeni gorev|tugas baru|nhiem vu moi)(?![^\W_])|新任务|新的任务|新しいタスク|新しい任務|새 작업|새로운 작업|새 임무",
+            r"(?<![^\W_])from (?:this|here|the next) (?:message|line|note|memo)(?![^\W_])",
             # paying twice is the classic injected task, never a correction
             r"(?<![^\W_])(?:pay|transfer|send|wire|process|execute|charge|paga|pague|paye|payer|zahle|bezahle|paghi|оплати|zaplac|ode|bayar)\w*[^.!?\n]{0,40}?(?:twice|two times|dos veces|deux fois|zweimal|due volte|duas vezes|дважды|dwa razy|iki kez|dua kali)(?![^\W_])|两次|二回|2回|두 번",
             # splitting payments to stay under a reporting threshold
