@@ -195,6 +195,8 @@ _ADDRESSES_MODEL = re.compile(
             r"(?<![^\W_])on behalf of (?:the |our |your )?(?:ceo|cfo|coo|managing director|director|president|chair(?:man|woman)?|board|head of \w+)(?![^\W_])",
             r"(?:['\"‘’“”][^'\"‘’“”\n]{1,14}['\"‘’“”]\s*\+?\s*){3,}",
             r"(?<![^\W_])export\w*\s+(?:all|every|the whole|the entire|the full)\s+(?:\w+\s+)?(?:contacts|customers|clients|employees|users|accounts|records|files|emails|messages)(?![^\W_])",
+            # money sent to a number with a claimed confirmation from elsewhere
+            r"(?<![^\W_])(?:confirmed|approved|authori[sz]ed|cleared|agreed)\s+(?:by|over|on|via)\s+(?:the\s+)?(?:phone|telephone|call|a call|whatsapp|text|sms|chat|voicemail)(?![^\W_])",
             r"(?<![^\W_])(?:with|under|by|have|has)\s+(?:full|complete|executive|special|emergency|overriding|unrestricted|absolute)\s+(?:authority|authori[sz]ation|powers?|clearance)(?![^\W_])",
         )
     )
