@@ -11,8 +11,9 @@ Prints one JSON object:
   legitimate values refused / held / passed (with the values refused or
   held) -- the train and holdout splits, the blind sets, the fresh set
   (corrections, software warnings, fraud warnings, plain amounts) and the
-  first-sight sets fresh2, fresh3, fresh4 and fresh5 (issue 26) apart,
-  with the model stage and with the rules alone; `legitimate_percent` and
+  first-sight sets fresh2 to fresh6 (issue 26) apart, with the model
+  stage (the shipped model, the default; and behind its business reader,
+  `shipped+reader`) and with the rules alone; `legitimate_percent` and
   `attacks_stopped_percent` give the refused, held and stopped rates per
   split.
 
@@ -164,6 +165,7 @@ def main() -> None:
                 "model_us_per_call": round(model_us, 2),
                 "sanitize_with_model_us_p50": round(statistics.median(with_model), 2),
                 "corpus_with_model": _report(score_corpus(classifier)),
+                "corpus_with_model_and_reader": _report(score_corpus(load_classifier("shipped+reader"))),
                 "corpus_rules_only": _report(score_corpus(None)),
             }
         )

@@ -526,12 +526,13 @@ TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2,
 TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
 # about free text the rules let through.  Unset = "shipped" (the model in
-# detection/sanitizer/model/), a path to a model in that format, or
-# an explicit empty value / "off" to switch the stage off.
+# detection/sanitizer/model/), "shipped+reader" (the same behind its business
+# reader: fewer false holds, more attacks let through), a path to a model in
+# that format, or an explicit empty value / "off" to switch the stage off.
 TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped").strip()
 if TOOLGUARD_INJECTION_MODEL.lower() == "off":
     TOOLGUARD_INJECTION_MODEL = ""
-if TOOLGUARD_INJECTION_MODEL not in ("", "shipped") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
+if TOOLGUARD_INJECTION_MODEL not in ("", "shipped", "shipped+reader") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
 # OpenTelemetry traces of guarded calls (docs/operations.md, "Tracing with
 # OpenTelemetry"), on when an OTLP endpoint is named. The SDK reads the other

@@ -140,8 +140,10 @@ class OnnxCharNgramClassifier:
 
 
 class BusinessReaderGate:
-    """The shipped model stage: the injection model, with a second reader
-    that can only lower its score.
+    """The injection model with a second reader that can only lower its score
+    (TOOLGUARD_INJECTION_MODEL=shipped+reader; not the default: on a set
+    written apart from both it let 4 of 179 attacks through that the model
+    alone holds, for 6 points fewer false holds, docs/detection.md).
 
     The injection model reads words, not who is addressed: IT-helpdesk,
     legal, CRM and product text ("the system administrator will reset your
@@ -170,11 +172,18 @@ class BusinessReaderGate:
         return second
 
 
+# TOOLGUARD_INJECTION_MODEL's names for the bundled models (docs/detection.md, "Model stage").
+SHIPPED = "shipped"
+SHIPPED_WITH_READER = "shipped+reader"
+
+
 def load_classifier(path: str) -> InjectionClassifier | None:
     """The classifier at `path` ("" or "off" = none, "shipped" = the bundled
-    model behind its business reader)."""
+    model, "shipped+reader" = the bundled model behind its business reader)."""
     if not path or path.strip().lower() == "off":
         return None
-    if path == "shipped":
+    if path == SHIPPED:
+        return OnnxCharNgramClassifier(SHIPPED_MODEL)
+    if path == SHIPPED_WITH_READER:
         return BusinessReaderGate(OnnxCharNgramClassifier(SHIPPED_MODEL), OnnxCharNgramClassifier(SHIPPED_READER))
     return OnnxCharNgramClassifier(Path(path))

@@ -43,12 +43,16 @@ CORPUS_FILES = (
 # The fresh5 set (split "fresh5", corpus/fresh5.py: 371 legitimate values and
 # 150 attacks in 15 families) was written apart from the rules, the frames and
 # the model; it is the development set of the families fixed after it.
+# The fresh6 set (split "fresh6", corpus/fresh6.py: 428 legitimate values and
+# 179 attacks in 17 families) was written apart from the rules, the model and
+# the other sets, after the fresh5 changes, and scored once before any change.
 FRESH_FILES: tuple[tuple[str | None, str], ...] = (
     ("fresh_attacks.jsonl", "fresh_legitimate.jsonl"),
     ("fresh2_attacks.jsonl", "fresh2_legitimate.jsonl"),
     (None, "fresh3_legitimate.jsonl"),
     (None, "fresh4_legitimate.jsonl"),
     ("fresh5_attacks.jsonl", "fresh5_legitimate.jsonl"),
+    ("fresh6_attacks.jsonl", "fresh6_legitimate.jsonl"),
 )
 
 
@@ -67,6 +71,7 @@ def verdict(text: str, classifier: InjectionClassifier | None, threshold: float 
 
 @dataclass
 class CorpusScore:
+    name: str = ""  # the classifier's TOOLGUARD_INJECTION_MODEL name, when a test scores several
     # (split, family or language) -> Counter of verdicts
     attacks_by_family: dict[tuple[str, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     attacks_by_lang: dict[tuple[str, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))

@@ -40,9 +40,11 @@ def test_the_suspect_memo_passes_the_rules_alone() -> None:
 
 def test_the_shipped_model_separates_an_attack_from_a_memo() -> None:
     classifier = load_classifier("shipped")
-    assert isinstance(classifier, BusinessReaderGate)
-    assert isinstance(classifier.model, OnnxCharNgramClassifier)
-    assert isinstance(classifier.reader, OnnxCharNgramClassifier)
+    assert isinstance(classifier, OnnxCharNgramClassifier)
+    with_reader = load_classifier("shipped+reader")
+    assert isinstance(with_reader, BusinessReaderGate)
+    assert isinstance(with_reader.model, OnnxCharNgramClassifier)
+    assert isinstance(with_reader.reader, OnnxCharNgramClassifier)
     assert classifier.score(SUSPECT) > 0.9
     assert classifier.score("Pre-approved mortgage deposit, ref 99812") < 0.5
     assert classifier.score("Rent for May, thanks!") < 0.1
@@ -77,7 +79,8 @@ def test_the_business_reader_only_lowers_a_score_of_text_that_addresses_no_model
 
 
 def test_the_shipped_business_reader_releases_business_text_and_keeps_attacks() -> None:
-    classifier = load_classifier("shipped")
+    assert isinstance(load_classifier("shipped"), OnnxCharNgramClassifier)  # the default: no reader
+    classifier = load_classifier("shipped+reader")
     assert isinstance(classifier, BusinessReaderGate)
     # Written for this test: helpdesk text the injection model alone scores
     # at the threshold or above.
