@@ -237,6 +237,25 @@ def _append_sql() -> str:
     return f"SELECT id, prev_hash, hash FROM audit_chain_append(%s::text[], {arrays})"  # noqa: S608
 
 
+def _text_array(values: Sequence[Any]) -> str | None:
+    """Strings as a PostgreSQL array literal, or None when one is not a string (nor None).
+
+    psycopg escapes each quote and backslash of an array's strings through a
+    regular expression whose replacement runs in Python, character by
+    character: with the entries' JSON bodies and details, a few hundred calls
+    per guarded call. The same literal, escaped by str.replace.
+    """
+    quoted = []
+    for value in values:
+        if value is None:
+            quoted.append("NULL")
+        elif isinstance(value, str):
+            quoted.append('"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        else:
+            return None
+    return "{" + ",".join(quoted) + "}"
+
+
 def _append_sent(prepared: list[tuple[AuditEntry, str]]) -> Callable[[], None]:
     """Send the append (PostgreSQL); the returned function reads back each entry's id and link.
 
@@ -245,9 +264,9 @@ def _append_sent(prepared: list[tuple[AuditEntry, str]]) -> Callable[[], None]:
     """
     entries = [entry for entry, _ in prepared]
     rows = [_db_row(entry) for entry in entries]
-    columns = [list(column) for column in zip(*rows, strict=True)]
+    columns = [_text_array(column) or list(column) for column in zip(*rows, strict=True)]
     cursor = connection.cursor()
-    cursor.execute(_append_sql(), [[body for _, body in prepared], *columns])
+    cursor.execute(_append_sql(), [_text_array([body for _, body in prepared]), *columns])
 
     def settle() -> None:
         try:
