@@ -45,15 +45,20 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def postgres_recreate(name: str) -> str:
-    """Drop and create a database of the bench's own; returns its DATABASE_URL."""
+def postgres_recreate(name: str, *, template: str = "") -> str:
+    """Drop and create a database of the bench's own (a copy of `template` when named); returns its DATABASE_URL."""
     import psycopg
     from psycopg import sql
 
     with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
         # FORCE: a server left over from an interrupted run must not block the drop.
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        if template:
+            conn.execute(
+                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template))
+            )
+        else:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     return f"postgres://postgres@127.0.0.1:5432/{name}"
 
 
