@@ -465,6 +465,11 @@ _SOFTWARE = re.compile(
     # software: "admins can now override the default retention policy"
     r"|(?<![^\W_])(?:admins|administrators|account owners|workspace owners|project owners|owners|managers|team leads|supervisors|approvers|editors|moderators)"
     r"\s+(?:can|may|are able to|are allowed to)\s+(?:now\s+)?(?:override|bypass|change|reset|disable|skip|ignore)(?![^\W_])"
+    # an IT ticket about a setting of the network or the machines: "request
+    # to override the group policy that blocks USB storage", "bypass the
+    # proxy for internal sites"
+    r"|(?<![^\W_])(?:override|overriding|bypass|bypassing|exception to|exempt\w* from)\s+(?:the\s+|a\s+)?(?:default\s+|current\s+)?"
+    r"(?:group polic(?:y|ies)|gpo|proxy|firewall(?: rules?)?|dns(?: settings?)?|retention (?:settings?|polic(?:y|ies))|usb (?:block\w*|polic(?:y|ies)|restrictions?))(?![^\W_])"
 )
 
 # (3) A customer warned about fraud: the text names the scam or promises
@@ -554,6 +559,20 @@ _FRAUD_WARNING = re.compile(
         r"legen sie auf",
         r"non chiediamo mai",
         r"никогда не (?:спрашиваем|просим)",
+        # the bank that never asks for a code, said in the third person or
+        # in more languages: "the bank never asks for your PIN by SMS"
+        r"никогда не (?:просит|спрашивает|запрашивает|требует|звонит)",
+        r"ніколи не (?:просить|питає|запитує|вимагає|просимо|запитуємо|телефонує)",
+        r"(?:vragen|vraagt|vraag) (?:\w+ ){0,2}?nooit|nooit (?:om|naar) (?:je|uw)",
+        r"(?:ber|fragar|beder|sporger|spor) (?:\w+ ){0,2}?(?:aldrig|aldri)",
+        r"asla (?:\w+ ){0,3}?(?:istemez|istemeyiz|sormaz|sormayiz|talep etmez|talep etmeyiz)",
+        r"nu (?:\w+ ){0,2}?(?:cere|cerem|solicita|solicitam) (?:\w+ ){0,2}?niciodata|niciodata nu (?:\w+ )?(?:cere|cerem|solicita|solicitam)",
+        r"δεν (?:\w+ ){0,2}?ζητ\w* (?:\w+ )?ποτ[εέ]|ποτ[εέ] δεν (?:\w+ )?ζητ\w*",
+        r"(?:the bank|your bank|our bank|we|staff|the company) (?:will )?never (?:\w+ )?(?:asks?|requests?|calls?|texts?|e-?mails?)",
+        # a message that pushes a step the customer must not take
+        r"(?:if|when) (?:an? |the |any |someone's )?(?:e-?mail|message|caller|call|text|letter|invoice|supplier|colleague|manager|sender) (?:\w+ )?(?:tells|asks|urges|instructs|pressures|pushes) you",
+        # a policy that forbids sharing credentials
+        r"(?:must|shall|may|should) not [^.!?\n]{0,40}?(?:share|disclose|reveal|give out) (?:\w+ )?(?:credentials|passwords?|pins?|codes?|logins?)",
         r"nigdy nie prosimy",
         r"asla sormayiz",
         r"tidak pernah meminta",
@@ -564,7 +583,37 @@ _FRAUD_WARNING = re.compile(
     )
     + r"(?![^\W_])"
     + "|חשבון בטוח|حساب آمن|सुरक्षित खात|安全账户|安全账号|安全帳戶|安全な口座|안전\\s?계좌|(?:绝不会|决不会|绝对不会|永远不会|从来不会|从不)(?:要求|让您|让你|索要)"
+    + "|לעולם לא (?:\\S+ )?(?:יבקש|נבקש|תבקש|יבקשו)|אף פעם לא (?:\\S+ )?(?:יבקש|נבקש|יבקשו)"
+    + "|لن (?:\\S+ )?(?:نطلب|يطلب)|لا يطلب|هرگز[^.؛]{0,40}نمی\u200c?\\s?(?:پرسد|پرسیم|خواهد|خواهیم)"
+    + "|कभी[^।]{0,25}नहीं (?:माँगता|मांगता|माँगते|मांगते|पूछता|पूछते|माँगेगा|मांगेगा)|ไม่เคยขอ|จะไม่ขอ"
+    + "|(?:お聞き|お尋ね|伺う|求める|要求|ご依頼)(?:する)?ことは(?:一切)?ありません|不会[^，。]{0,12}(?:索要|要求您|询问)"
     + "|从不索要|尋ねることはありません|묻지 않습니다|詐欺|诈骗|骗子|사기|사칭|冒充|騙る|を名乗る|고객센터|客服电话|カスタマーセンター"
+)
+
+# (3b) A customer told that their password was reset by support and that
+# they will choose a new one at the next sign-in: a report of a reset done,
+# or the next sign-in named.  A sentence with a transfer, an export or an
+# approval in it is never explained by it (`_has_cue`).
+_CREDENTIAL_NOTICE = re.compile(
+    r"(?<![^\W_])(?:"
+    r"(?:i've|i have|we've|we have|has been|have been|was|were|just) (?:\w+ )?reset(?: your)? (?:password|passcode|pin)|(?:password|passcode|pin) (?:has been|was|is now) reset|"
+    r"(?:when|once) you next (?:sign|log) ?in|(?:at|on|with|after|upon|during) (?:your )?next (?:sign-?in|log-?in|login|logon)|"
+    r"(?:a ete|ont ete) reinitialise\w*|prochaine connexion|"
+    r"(?:redefinimos|redefini|foi redefinida|resetamos)|proximo acesso|"
+    r"(?:abbiamo|ho) (?:reimpostato|resettato)|e stata (?:reimpostata|resettata)|prossimo accesso|"
+    r"(?:restablecimos|hemos restablecido|se ha restablecido|reseteamos)|proximo (?:acceso|inicio de sesion)|"
+    r"(?:zurueckgesetzt|zuruckgesetzt)|nachsten anmeldung|"
+    r"zresetowa\w*|przy (?:nastepnym |kolejnym )?logowaniu|"
+    r"sifreniz sifirlandi|sifirladik|(?:ilk|bir sonraki|sonraki) giriste|"
+    r"aterstallt|nasta inloggning|nulstillet|naeste login|tilbakestilt|neste innlogging|"
+    r"teruggezet|gereset|volgende (?:keer )?(?:inloggen|aanmelding)|"
+    r"sudah (?:kami )?(?:reset|atur ulang)|login berikutnya|"
+    r"a fost resetata|urmatoarea autentificare|"
+    r"сброшен\w*|скинуто|при следующем входе|наступного входу|"
+    r"επαναφ[εέ]ρθηκε|επ[οό]μενη σ[υύ]νδεση"
+    r")(?![^\W_])"
+    + "|パスワードをリセットしました|次回ログイン|비밀번호를 초기화했습니다|다음 로그인|密码已重置|下次登录|"
+    "تمت إعادة تعيين كلمة المرور|عند تسجيل الدخول|รีเซ็ตรหัสผ่านให้แล้ว|เข้าสู่ระบบครั้งถัดไป"
 )
 
 # (4) An amount with a transfer word and little else: the payer's own memo.
@@ -617,6 +666,19 @@ _FOREIGN_DESTINATION = re.compile(
 )
 
 
+# A contract's merger clause: "This Agreement supersedes all prior
+# instructions, understandings and agreements", "Le présent contrat annule et
+# remplace toutes les instructions antérieures".  The contract, not the
+# reader, is what the earlier instructions give way to, so the clause is no
+# cue of an attack (the rest of the value is still searched).
+_MERGER_CLAUSE = re.compile(
+    r"(?<![^\W_])(?:this|the|these|le pr[eé]sent|la pr[eé]sente|el presente|o presente|a presente|il presente|der vorliegende|die vorliegende|dieser|diese|настоящий|настоящее|niniejsza|bu)\s+"
+    r"(?:agreement|contract|terms|master agreement|contrat|accord|contrato|acuerdo|contratto|accordo|vertrag|vereinbarung|договор|соглашение|umowa|sozlesme)"
+    r"(?![^\W_])[^.!?;\n]{0,40}?(?<![^\W_])(?:supersed\w*|replac\w*|annule et remplace|remplace|annule|sustituye|reemplaza|substitui|sostituisce|ersetzt|заменяет|отменяет|zastepuje|gecersiz kilar)"
+    r"(?![^\W_])[^.!?;\n]{0,120}"
+)
+
+
 @lru_cache(maxsize=2048)
 def addresses_model(decoded: str) -> bool:
     """Whether an already-decoded value carries a cue of an attack anywhere:
@@ -630,13 +692,15 @@ def addresses_model(decoded: str) -> bool:
     # reads "bot"), so it is searched for a model only in Latin-script text.
     latin = sum(c.isascii() for c in decoded if c.isalpha()) * 2 >= sum(c.isalpha() for c in decoded)
     cues = forms if latin else forms[:1]
+    cues = tuple(_MERGER_CLAUSE.sub(" ", form) for form in cues)
     return any(_ADDRESSES_MODEL.search(form) or _OVERRIDE_THEN_ACT.search(form) for form in cues)
 
 
 @lru_cache(maxsize=2048)
 def business_frame(decoded: str) -> str | None:
     """The business frame of an already-decoded value ("correction",
-    "software_notice", "fraud_warning", "plain_amount", "own_transfer"), or None."""
+    "software_notice", "fraud_warning", "credential_notice", "plain_amount",
+    "own_transfer"), or None."""
     if addresses_model(decoded):
         return None
     forms = matching_forms(decoded)
@@ -644,6 +708,7 @@ def business_frame(decoded: str) -> str | None:
         ("correction", _CORRECTION),
         ("software_notice", _SOFTWARE),
         ("fraud_warning", _FRAUD_WARNING),
+        ("credential_notice", _CREDENTIAL_NOTICE),
     ):
         if any(regex.search(form) for form in forms):
             return name
@@ -674,9 +739,11 @@ _SENTENCE_END_RE = re.compile(r"(?<=[.!?。！？\n])\s+|(?<=[。！？\n])")
 
 def _has_cue(sentence: str) -> bool:
     forms = matching_forms(sentence)
-    return any(regex.search(form) for regex in (_CORRECTION, _SOFTWARE, _FRAUD_WARNING) for form in forms) or any(
+    if any(regex.search(form) for regex in (_CORRECTION, _SOFTWARE, _FRAUD_WARNING) for form in forms) or any(
         _NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms
-    )
+    ):
+        return True
+    return any(_CREDENTIAL_NOTICE.search(form) for form in forms) and not any(_ACTION.search(form) for form in forms)
 
 
 # "Ignore it", "ignore what they tell you", "Ignorieren Sie deren
@@ -685,6 +752,21 @@ _BACK_REFERENCE = re.compile(
     r"(?<![^\W_])(?:ignore|disregard|dismiss|delete|ignorieren sie|ignorez|ignore|ignori|ignora|ignórelo|ignorelo)\w*"
     r"\s+(?:it|them|this|that|both|those|these|what they\w*|their|his|her|les|la|le|sie|deren|ihre|lo|la|los|las|eso|esto)(?![^\W_])"
     r"|(?<![^\W_])(?:it|this|that)(?:'s| is) (?:just|only|expected|normal|fine|harmless|safe)"
+)
+# "Ignore such instructions", "Игнорируйте такие указания", "そのような指示は
+# 無視してください": a warning's advice about the kind of message it named.
+_IGNORE_WORD = (
+    r"(?:ignor\w*|игнориру\w*|ігнору\w*|negeer\w*|αγνοη\w*|αγνοή\w*|dikkate almay\w*|onemseme\w*|"
+    r"nicht beachten|no (?:haga|hagas) caso|ne tenez pas compte|bortse|se bort|"
+    r"تجاهل\w*|התעלמו|התעלם\w*|نادیده|अनदेखा|नज़रअंदाज़|नजरअंदाज|無視|忽略|不要理会|무시|เพิกเฉย)"
+)
+_SUCH_WORD = (
+    r"(?:such|this kind|these kinds?|that kind|de ce (?:type|genre)|de (?:ese|este) tipo|tales|solche\w*|"
+    r"такие|таких|такі|таких|sadana|sådana|slike|zulke|boyle|böyle|τέτοι\w*|astfel de|من هذا النوع|"
+    r"כאלה|כאלו|ऐसे|ऐसी|そのような|このような|こうした|这类|此类|这样的|这种|이런|이러한|그런|ลักษณะนี้|แบบนี้|این دستورها|چنین)"
+)
+_SUCH_ADVICE = re.compile(
+    rf"{_IGNORE_WORD}[^.!?。\n]{{0,40}}?{_SUCH_WORD}|{_SUCH_WORD}[^.!?。\n]{{0,40}}?{_IGNORE_WORD}"
 )
 # The tool calls an injected sentence asks for.
 _ACTION = re.compile(
@@ -707,7 +789,11 @@ def unframed_text(decoded: str) -> str:
         form = matching_forms(sentence)[-1]
         if _has_cue(sentence):
             explained = True
-        elif explained and _BACK_REFERENCE.search(form) and not _ACTION.search(form):
+        elif (
+            explained
+            and (_BACK_REFERENCE.search(form) or any(_SUCH_ADVICE.search(f) for f in matching_forms(sentence)))
+            and not _ACTION.search(form)
+        ):
             pass
         else:
             explained = False
