@@ -51,9 +51,10 @@ SCOPE = "toolguard"
 class Recorded:
     """One span while it runs and once it has ended: the call's, or a stage's.
 
-    Plain fields, made the SDK's ReadableSpan when its trace's outermost span
-    ends. A stage with no call around it opens a trace of its own. An exception
-    marks a span failed by its type only: its message may quote an argument.
+    Plain fields, queued as plain values with the rest of its trace when the
+    trace's outermost span ends (_Recorder.export). A stage with no call
+    around it opens a trace of its own. An exception marks a span failed by
+    its type only: its message may quote an argument.
     """
 
     __slots__ = (
