@@ -20,8 +20,8 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
-from contextvars import ContextVar
-from typing import Any
+from contextvars import ContextVar, Token
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import MiddlewareNotUsed
@@ -29,6 +29,9 @@ from django.http import HttpRequest, HttpResponse
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
 from opentelemetry.trace import SpanKind
+
+if TYPE_CHECKING:
+    from core.tracing_export import SpanValues
 
 # Stage names, as the issue and docs/operations.md list them: a dashboard filters on these.
 AUTHENTICATE = "authenticate"
@@ -48,11 +51,17 @@ _pending: ContextVar[tuple[tuple[str, int, int], ...]] = ContextVar("toolguard_t
 SCOPE = "toolguard"
 
 
-class Recorded:
-    """One span while it runs and once it has ended: the call's, or a stage's.
+# A span's kind as SpanKind's value (what the encoder reads): toolguard's spans are of these two.
+INTERNAL: int = SpanKind.INTERNAL.value
+CLIENT: int = SpanKind.CLIENT.value
 
-    Plain fields, queued as plain values with the rest of its trace when the
-    trace's outermost span ends (_Recorder.export). A stage with no call
+
+class Recorded:
+    """One span while it runs: the call's, or a stage's.
+
+    Plain fields; when it ends its values are appended to its trace as one
+    tuple (core.tracing_export.SpanValues), and the trace is queued with them
+    when its outermost span ends (_Recorder.export). A stage with no call
     around it opens a trace of its own. An exception marks a span failed by
     its type only: its message may quote an argument.
     """
@@ -60,11 +69,9 @@ class Recorded:
     __slots__ = (
         "attach",
         "attributes",
-        "end",
         "failed",
         "kind",
         "name",
-        "owner",
         "parent_id",
         "pending",
         "recorded",
@@ -74,45 +81,44 @@ class Recorded:
         "trace_token",
     )
 
-    def __init__(self, name: str, kind: SpanKind, recorded: _Trace | None, *, attach: bool) -> None:
+    def __init__(self, name: str, kind: int, recorded: _Trace | None, *, attach: bool) -> None:
         self.name = name
         self.kind = kind
         self.recorded = recorded
         # Made current for OpenTelemetry too: an upstream request's traceparent, the MCP SDK's spans.
         self.attach = attach
-        self.span_id = 0
-        self.parent_id = 0  # 0: the trace's parent (the agent's span, a stored one, or none)
         self.start = 0
-        self.end = 0
+        # Values are kept immutable (a list becomes a tuple): the span is queued as they stand.
         self.attributes: dict[str, Any] | None = None
         self.failed = False
         self.pending: tuple[tuple[str, int, int], ...] = ()
+        self.trace_token: Token[_Trace | None] | None = None  # set when this span opens its trace
 
     def set_attribute(self, key: str, value: Any) -> None:
         if self.attributes is None:
             self.attributes = {}
-        self.attributes[key] = value
+        self.attributes[key] = tuple(value) if isinstance(value, list) else value
 
     def set_attributes(self, attributes: dict[str, Any]) -> None:
-        if self.attributes is None:
-            self.attributes = {}
-        self.attributes.update(attributes)
+        for key, value in attributes.items():
+            self.set_attribute(key, value)
 
     def __enter__(self) -> Recorded:
         recorder = _recorder
         assert recorder is not None
         recorded = self.recorded
-        self.owner = recorded is None
         if recorded is None:
             recorded = self.recorded = recorder.open(self.name, self.kind, self.attributes)
             self.trace_token = _current.set(recorded)
+        opened = recorded.open
+        self.parent_id = opened[-1] if opened else 0  # 0: the trace's parent (the agent's span, a stored one, or none)
         self.span_id = span_id = recorder.span_id()
-        self.parent_id = recorded.open[-1] if recorded.open else 0
-        recorded.open.append(span_id)
-        for name, started, ended in self.pending:
-            before = Recorded(name, SpanKind.INTERNAL, recorded, attach=False)
-            before.span_id, before.parent_id, before.start, before.end = recorder.span_id(), span_id, started, ended
-            recorded.spans.append(before)
+        opened.append(span_id)
+        if self.pending:
+            new_id = recorder.span_id
+            recorded.spans.extend(
+                (new_id(), span_id, name, INTERNAL, started, ended, False, ()) for name, started, ended in self.pending
+            )
         if self.attach:
             context = trace.NonRecordingSpan(recorded.span_context(span_id))
             self.token = otel_context.attach(trace.set_span_in_context(context))
@@ -121,7 +127,7 @@ class Recorded:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        self.end = time.time_ns()
+        end = time.time_ns()
         recorded = self.recorded
         assert recorded is not None
         if self.attach:
@@ -130,8 +136,20 @@ class Recorded:
         if kind is not None:
             self.failed = True
             self.set_attribute("error.type", kind.__qualname__)
-        recorded.spans.append(self)
-        if self.owner:
+        attributes = self.attributes
+        recorded.spans.append(
+            (
+                self.span_id,
+                self.parent_id,
+                self.name,
+                self.kind,
+                self.start,
+                end,
+                self.failed,
+                tuple(attributes.items()) if attributes else (),
+            )
+        )
+        if self.trace_token is not None:
             _current.reset(self.trace_token)
             if recorded.sampled:
                 assert _recorder is not None
@@ -153,7 +171,7 @@ class _Trace:
         self.flags = flags
         self.sampled = flags.sampled
         self.state = state
-        self.spans: list[Recorded] = []
+        self.spans: list[SpanValues] = []  # each span as it ended
         self.open: list[int] = []  # span ids, the innermost last
 
     def span_context(self, span_id: int) -> trace.SpanContext:
@@ -222,7 +240,7 @@ class _Recorder:
 
         self.finished = FinishedCall
 
-    def open(self, name: str, kind: SpanKind, attributes: dict[str, Any] | None) -> _Trace:
+    def open(self, name: str, kind: int, attributes: dict[str, Any] | None) -> _Trace:
         """A trace for a span with no span of this process around it: the agent's (or a stored) parent, or none."""
         parent = trace.get_current_span().get_span_context()
         if parent.is_valid and not parent.is_remote:
@@ -232,7 +250,7 @@ class _Recorder:
             # The default sampler's answer for a remote parent, without asking it: the parent's own decision.
             return _Trace(parent, parent.trace_id, parent.trace_flags, parent.trace_state or None)
         trace_id = parent.trace_id if parent.is_valid else self.trace_id()
-        decision = self.sampler.should_sample(otel_context.get_current(), trace_id, name, kind, attributes)
+        decision = self.sampler.should_sample(otel_context.get_current(), trace_id, name, SpanKind(kind), attributes)
         if decision.attributes and attributes is not None:
             attributes.update(decision.attributes)
         flags = trace.TraceFlags(
@@ -246,37 +264,20 @@ class _Recorder:
 
         Plain tuples of numbers and strings, because the item waits in the
         queue for up to a batch's delay: the garbage collector stops looking
-        at such tuples after their first collection, whereas the recording's
-        objects would be walked by every collection until the batch is sent
-        (about a third of tracing's cost in a request, measured).
+        at such tuples after their first collection, whereas objects would be
+        walked by every collection until the batch is sent.
         """
         parent = recorded.parent
         state = recorded.state
-        self.processor.on_end(
+        self.processor.queue(
             self.finished(
                 recorded.trace_id,
                 ",".join(f"{key}={value}" for key, value in state.items()) if state else "",
                 parent.span_id if parent.is_valid else 0,
                 parent.is_valid and parent.is_remote,
-                tuple(
-                    (
-                        span.span_id,
-                        span.parent_id,
-                        span.name,
-                        span.kind.value,
-                        span.start,
-                        span.end,
-                        span.failed,
-                        _plain(span.attributes) if span.attributes else (),
-                    )
-                    for span in recorded.spans
-                ),
+                tuple(recorded.spans),
             )
         )
-
-
-def _plain(attributes: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple((key, tuple(value) if isinstance(value, list) else value) for key, value in attributes.items())
 
 
 # Set once per process by tracing_setup; None means off.
@@ -295,7 +296,7 @@ def stage(name: str, *, client: bool = False) -> contextlib.AbstractContextManag
     if recorded is not None and not recorded.sampled:
         return _NULL  # the call is not recorded: neither are its stages
     # A client stage is current for OpenTelemetry: the traceparent sent upstream names it.
-    return Recorded(name, SpanKind.CLIENT if client else SpanKind.INTERNAL, recorded, attach=client)
+    return Recorded(name, CLIENT if client else INTERNAL, recorded, attach=client)
 
 
 class _Timed:
@@ -330,7 +331,7 @@ def call_span(
     """
     if _recorder is None:
         return _NULL
-    span = Recorded(f"execute_tool {tool}" if tool else "execute_tool", SpanKind.INTERNAL, None, attach=False)
+    span = Recorded(f"execute_tool {tool}" if tool else "execute_tool", INTERNAL, None, attach=False)
     span.attributes = {
         "gen_ai.operation.name": "execute_tool",
         "gen_ai.tool.name": tool or requested[:64],
@@ -362,7 +363,7 @@ def call_outcome(
         "toolguard.outcome": status,
         "http.response.status_code": http_status,
     }
-    rule_ids = [str(rule) for rule in rules]
+    rule_ids = tuple(str(rule) for rule in rules)
     if rule_ids:
         attributes["toolguard.rules"] = rule_ids
     if error_code:
@@ -370,7 +371,10 @@ def call_outcome(
     if arguments is not None and settings.TOOLGUARD_TRACE_ARGUMENTS:
         # The GenAI conventions' opt-in attribute: the arguments as the call stored them (sanitized, masked).
         attributes["gen_ai.tool.call.arguments"] = json.dumps(arguments, ensure_ascii=False, default=str)
-    span.set_attributes(attributes)
+    if span.attributes is None:
+        span.attributes = attributes
+    else:
+        span.attributes.update(attributes)
     if http_status >= 500:
         span.failed = True
 
@@ -425,6 +429,11 @@ class TraceContextMiddleware:
         if not settings.TOOLGUARD_TRACING:
             raise MiddlewareNotUsed
         self.get_response = get_response
+        # The headers the configured propagators read (OTEL_PROPAGATORS; traceparent, tracestate and
+        # baggage by default), looked up in the WSGI environ: request.headers would copy every header.
+        self.fields = tuple(
+            (field, "HTTP_" + field.upper().replace("-", "_")) for field in propagate.get_global_textmap().fields
+        )
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _recorder is None:  # set up by this process's start; a benchmark switches it off
@@ -432,9 +441,10 @@ class TraceContextMiddleware:
         # A worker thread serves one request after another: nothing of the last one may linger.
         pending = _pending.set(())
         token = None
-        if "traceparent" in request.headers:
-            # Django's headers look names up case-insensitively, as the propagator needs.
-            context = propagate.extract(request.headers)
+        meta = request.META
+        carrier = {field: meta[name] for field, name in self.fields if name in meta}
+        if carrier:
+            context = propagate.extract(carrier)
             if trace.get_current_span(context).get_span_context().is_valid:
                 token = otel_context.attach(context)
         try:

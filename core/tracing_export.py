@@ -27,7 +27,6 @@ from opentelemetry.proto.trace.v1.trace_pb2 import SpanFlags, Status
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExportResult
-from opentelemetry.trace import SpanContext, TraceFlags
 
 logger = logging.getLogger(__name__)
 
@@ -70,8 +69,6 @@ def encode_resource(resource: Resource) -> ResourceMessage:
 # One span of a finished call: span id, parent span id (0: the call's outer parent),
 # name, kind (SpanKind's value), start and end (ns), failed, attributes.
 SpanValues = tuple[int, int, str, int, int, int, bool, tuple[tuple[str, Any], ...]]
-# Every queued call is sampled (only a sampled call is recorded): what the batch processor reads.
-SAMPLED = SpanContext(1, 1, False, TraceFlags(TraceFlags.SAMPLED))
 
 
 class FinishedCall(NamedTuple):
@@ -82,7 +79,6 @@ class FinishedCall(NamedTuple):
     parent_id: int  # the outer parent's span id (the agent's), 0 for none
     parent_remote: bool
     spans: tuple[SpanValues, ...]
-    context: SpanContext = SAMPLED
 
 
 def encode_calls(
@@ -151,7 +147,9 @@ class CallProcessor(BatchSpanProcessor):
     therefore count calls, each a handful of spans.
     """
 
-    def on_end(self, span: ReadableSpan | FinishedCall) -> None:
-        if isinstance(span, FinishedCall):
-            # The processor reads only the item's context.trace_flags.
-            super().on_end(span)  # type: ignore[arg-type]
+    def on_end(self, span: ReadableSpan) -> None:
+        """Other libraries' spans (the SDK's usual path) are the other processor's."""
+
+    def queue(self, call: FinishedCall) -> None:
+        """A finished call, queued for the next batch (only sampled calls are recorded)."""
+        self._batch_processor.emit(call)  # type: ignore[arg-type]

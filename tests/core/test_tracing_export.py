@@ -32,7 +32,7 @@ class Captured:
     def __init__(self) -> None:
         self.items: list[Any] = []
 
-    def on_end(self, item: Any) -> None:
+    def queue(self, item: Any) -> None:
         self.items.append(item)
 
 
@@ -141,7 +141,7 @@ def test_only_a_call_is_queued_by_the_call_processor() -> None:
         with provider.get_tracer("another-library").start_as_current_span("not toolguard's"):
             pass
         call = FinishedCall(7, "", 0, False, ((9, 0, "execute_tool", 0, 1, 2, False, ()),))
-        processor.on_end(call)
+        processor.queue(call)
         processor.force_flush()
         assert queued == [call]
     finally:
