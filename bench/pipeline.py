@@ -100,6 +100,12 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--tracing-calls", type=int, default=400, help="guarded calls per tracing batch")
     parser.add_argument("--tracing-rounds", type=int, default=5, help="alternating off/on batches")
+    parser.add_argument(
+        "--tracing-rounds-in-process",
+        type=int,
+        default=2000,
+        help="in-process rounds of three calls (off, on, off again): the judged median is over this many pairs",
+    )
     parser.add_argument("--duration", type=int, default=20, help="measured seconds per scenario")
     parser.add_argument("--warmup", type=int, default=5, help="warm-up seconds per scenario")
     parser.add_argument("--iterations", type=int, default=20_000, help="validation/sanitization timing loop")
@@ -932,9 +938,14 @@ def measure_tracing_live(
 def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, workdir: Path) -> dict[str, Any]:
     """The same in this process (Django's test client, no network), call by call: the steadier figure.
 
-    Calls alternate, tracing off then on, so the machine's other work weighs
-    on both alike. Each call's own CPU is its thread's CPU time; the export
-    thread's CPU (encoding, posting to the receiver) is charged to the traced calls.
+    Each round makes three calls: tracing off, on, and off again (the
+    control). The median of on minus off is tracing's cost; the median of the
+    control minus off is what the method reads when nothing differs, printed
+    so that a reader sees how far the machine's noise reaches. The order
+    turns round every round (off, on, control; control, on, off), so the
+    traced call follows and precedes each untraced one alike. Each call's own
+    CPU is its thread's CPU time; the export thread's CPU (encoding, posting
+    to the receiver) is charged to the traced calls.
     """
     from django.test import Client, override_settings
     from opentelemetry import trace
@@ -947,16 +958,17 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         customer = customers[1]
         auth = {"Authorization": f"Bearer {customer['key']}"}
         client = Client()
-        pairs = iter(range(10**9))
+        rounds = iter(range(10**9))
 
-        def call(on: bool, pair: int) -> float:
-            tracing._recorder = recorder if on else None
-            # Both calls of a pair go the same way, each arm in sessions of its own (a repeat
+        def call(arm: str, round_: int) -> float:
+            tracing._recorder = recorder if arm == "on" else None
+            # The calls of a round go the same way, each arm in sessions of its own (a repeat
             # across arms would raise the repeated-operation alert in one arm only).
-            source, destination = (customer["a"], customer["b"]) if pair % 2 else (customer["b"], customer["a"])
-            arm = "on" if on else "off"
-            body = guarded_body(source, destination, f"tp-{arm}-{pair}", f"tp-{arm}-s{pair % SESSIONS_PER_CUSTOMER}")
-            headers = {**auth, "traceparent": f"00-{pair + 1:032x}-{pair + 1:016x}-01"}
+            source, destination = (customer["a"], customer["b"]) if round_ % 2 else (customer["b"], customer["a"])
+            body = guarded_body(
+                source, destination, f"tp-{arm}-{round_}", f"tp-{arm}-s{round_ % SESSIONS_PER_CUSTOMER}"
+            )
+            headers = {**auth, "traceparent": f"00-{round_ + 1:032x}-{round_ + 1:016x}-01"}
             started = time.thread_time()
             response = client.post("/api/v1/tool-calls", data=body, content_type="application/json", headers=headers)
             spent = time.thread_time() - started
@@ -967,18 +979,18 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
             tracing.tracing_setup()
             recorder = tracing._recorder
             # The client loads the middleware on its first request: the traceparent one with it.
-            call(True, next(pairs))
+            call("on", next(rounds))
         provider = trace.get_tracer_provider()
 
         for _ in range(50):
-            pair = next(pairs)
-            call(False, pair), call(True, pair)
+            round_ = next(rounds)
+            for arm in ARMS:
+                call(arm, round_)
         provider.force_flush()  # type: ignore[attr-defined]
         received_before = _spans_received(spans)
-        off: list[float] = []
-        on: list[float] = []
+        spent: dict[str, list[float]] = {arm: [] for arm in ARMS}
         # The export threads' own CPU clocks (toolguard's calls and other libraries' spans):
-        # other threads of this process (the model stage's thread pool) work for both arms alike.
+        # other threads of this process (the model stage's thread pool) work for every arm alike.
         exporters = [thread for thread in threading.enumerate() if thread.name.startswith("OtelBatchSpan")]
         assert exporters and all(thread.ident is not None for thread in exporters)
         export_clocks = [time.pthread_getcpuclockid(thread.ident) for thread in exporters]  # type: ignore[arg-type]
@@ -988,14 +1000,9 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
 
         export_started = export_cpu_s()
         for index in range(calls):
-            pair = next(pairs)
-            # Which arm goes first alternates: the second call of a pair finds caches warmer.
-            if index % 2:
-                off.append(call(False, pair))
-                on.append(call(True, pair))
-            else:
-                on.append(call(True, pair))
-                off.append(call(False, pair))
+            round_ = next(rounds)
+            for arm in ARMS if index % 2 else ARMS[::-1]:
+                spent[arm].append(call(arm, round_))
         flush_started = time.thread_time()
         provider.force_flush()  # type: ignore[attr-defined]
         export_s = export_cpu_s() - export_started + time.thread_time() - flush_started
@@ -1005,7 +1012,9 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         receiver.terminate()
         receiver.wait(timeout=20)
     export_ms = export_s / calls * 1000
+    off, on, control = spent["off"], spent["on"], spent["control"]
     paired = [(b - a) * 1000 for a, b in zip(off, on, strict=True)]
+    null = [(b - a) * 1000 for a, b in zip(off, control, strict=True)]
     return {
         "cpu_ms_per_call_off": round(statistics.mean(off) * 1000, 3),
         "cpu_ms_per_call_on": round(statistics.mean(on) * 1000 + export_ms, 3),
@@ -1013,9 +1022,16 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         # The median of the paired differences shrugs off a call that met a busy core.
         "cpu_ms_per_call_added_median": round(statistics.median(paired) + export_ms, 3),
         "export_thread_cpu_ms_per_call": round(export_ms, 3),
+        # Off against off: the same figure when nothing differs (0 on a quiet machine).
+        "control_ms_per_call_median": round(statistics.median(null), 3),
+        "control_ms_per_call_mean": round(statistics.mean(null), 3),
         "spans_per_call": round(received / calls, 2),
         "calls": calls,
     }
+
+
+# The three calls of a round of the in-process measurement.
+ARMS = ("off", "on", "control")
 
 
 def measure_tracing(customers: list[dict[str, str]], env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
@@ -1024,7 +1040,9 @@ def measure_tracing(customers: list[dict[str, str]], env: dict[str, str], args: 
         live = measure_tracing_live(
             customers, env, calls=args.tracing_calls, rounds=args.tracing_rounds, workdir=workdir / "live"
         )
-        in_process = measure_tracing_in_process(customers, calls=2 * args.tracing_calls, workdir=workdir / "in-process")
+        in_process = measure_tracing_in_process(
+            customers, calls=args.tracing_rounds_in_process, workdir=workdir / "in-process"
+        )
     return {
         "live_server": live,
         "in_process": in_process,
