@@ -99,7 +99,9 @@ def parse_args() -> argparse.Namespace:
         help="only the tracing figures: CPU per call with OpenTelemetry off and on",
     )
     parser.add_argument("--tracing-calls", type=int, default=400, help="guarded calls per tracing batch")
-    parser.add_argument("--tracing-rounds", type=int, default=5, help="alternating off/on batches")
+    parser.add_argument(
+        "--tracing-rounds", type=int, default=10, help="live rounds, a batch on each server (off, on, off again)"
+    )
     parser.add_argument(
         "--tracing-rounds-in-process",
         type=int,
@@ -816,6 +818,8 @@ def main() -> None:
 # --- Tracing: what OpenTelemetry costs a guarded call (docs/operations.md, "Tracing with OpenTelemetry") ---
 
 TRACING_TARGET_CPU_MS_MAX = 0.3
+# The arms of a tracing round: off, on, and off again (the control).
+ARMS = ("off", "on", "control")
 # Beyond the batch processor's default schedule delay (5 s).
 EXPORT_WAIT_S = 6.0
 
@@ -843,7 +847,7 @@ def _spans_received(spans: Path) -> int:
 def _server_cpu_s(port: int) -> float:
     """User + system CPU of the gunicorn on `port`, master and workers (they share its command line)."""
     ticks = 0
-    needle = f"127.0.0.1:{port}".encode()
+    needle = f"127.0.0.1:{port}\0".encode()  # a whole argument: port 4000 is not 40001
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -892,13 +896,15 @@ def _drive(url: str, customers: list[dict[str, str]], run: str, calls: int, *, c
 def measure_tracing_live(
     customers: list[dict[str, str]], env: dict[str, str], *, calls: int, rounds: int, workdir: Path
 ) -> dict[str, Any]:
-    """Server CPU per guarded call, tracing off against on: two gunicorns side by side, driven in alternation.
+    """Server CPU per guarded call on three gunicorns side by side: tracing off, on, and off again (the control).
 
-    Alternating batches share whatever else the machine does; the median of
-    the rounds is what is reported. Each batch waits out one export interval
-    before its CPU is read, so the export thread's work is counted; a batch's
-    CPU differs from the next by more than the target whenever other work
-    shares the cores, so this figure corroborates the in-process one.
+    Every round drives a batch through each server, in an order that turns
+    round every round, then waits out one export interval before reading
+    each server's CPU, so the export thread's work is counted. The medians
+    of the rounds' differences are reported: on minus off is tracing's cost,
+    control minus off what the method reads when nothing differs. A batch's
+    CPU moves by more than the target whenever other work shares the cores,
+    so this figure corroborates the in-process one.
     """
     from urllib.parse import urlsplit
 
@@ -906,29 +912,40 @@ def measure_tracing_live(
     # The batch processor's defaults, as in production (a batch every 5 s or every 512 spans):
     # a shorter delay would post a small batch per few calls and measure that instead.
     traced_env = {**env, "OTEL_EXPORTER_OTLP_ENDPOINT": receiver_url, "OTEL_SERVICE_NAME": "toolguard-bench"}
-    per_call: dict[str, list[float]] = {"off": [], "on": []}
+    per_call: dict[str, list[float]] = {arm: [] for arm in ARMS}
     try:
-        with gunicorn(workers=2, env=env) as off_url, gunicorn(workers=2, env=traced_env) as on_url:
-            servers = {"off": off_url, "on": on_url}
-            for name, url in servers.items():
-                _drive(url, customers, f"trace-warm-{name}", 200)
+        with (
+            gunicorn(workers=2, env=env) as off_url,
+            gunicorn(workers=2, env=traced_env) as on_url,
+            gunicorn(workers=2, env=env) as control_url,
+        ):
+            urls = dict(zip(ARMS, (off_url, on_url, control_url), strict=True))
+            ports = {arm: int(urlsplit(url).port or 0) for arm, url in urls.items()}
+            for arm in ARMS:
+                _drive(urls[arm], customers, f"trace-warm-{arm}", 200)
+            time.sleep(EXPORT_WAIT_S)
             for round_ in range(rounds):
-                for name, url in servers.items():
-                    port = int(urlsplit(url).port or 0)
-                    before = _server_cpu_s(port)
-                    _drive(url, customers, f"trace-{name}-{round_}", calls)
-                    time.sleep(EXPORT_WAIT_S)  # the last batch of spans is exported
-                    per_call[name].append((_server_cpu_s(port) - before) / calls * 1000)
-                    log(f"tracing {name}, round {round_}: {per_call[name][-1]:.3f} ms CPU per call")
+                before: dict[str, float] = {}
+                for arm in ARMS if round_ % 2 else ARMS[::-1]:
+                    before[arm] = _server_cpu_s(ports[arm])
+                    _drive(urls[arm], customers, f"trace-{arm}-{round_}", calls)
+                time.sleep(EXPORT_WAIT_S)  # the last batch of spans is exported
+                for arm in ARMS:
+                    per_call[arm].append((_server_cpu_s(ports[arm]) - before[arm]) / calls * 1000)
+                log(
+                    f"tracing round {round_}, ms CPU per call: "
+                    + ", ".join(f"{arm} {values[-1]:.3f}" for arm, values in per_call.items())
+                )
         received = _spans_received(spans)
     finally:
         receiver.terminate()
         receiver.wait(timeout=20)
-    off, on = statistics.median(per_call["off"]), statistics.median(per_call["on"])
+    off, on, control = per_call["off"], per_call["on"], per_call["control"]
     return {
-        "cpu_ms_per_call_off": round(off, 3),
-        "cpu_ms_per_call_on": round(on, 3),
-        "cpu_ms_per_call_added": round(on - off, 3),
+        "cpu_ms_per_call_off": round(statistics.median(off), 3),
+        "cpu_ms_per_call_on": round(statistics.median(on), 3),
+        "cpu_ms_per_call_added": round(statistics.median(b - a for a, b in zip(off, on, strict=True)), 3),
+        "control_ms_per_call": round(statistics.median(b - a for a, b in zip(off, control, strict=True)), 3),
         "rounds_ms_per_call": {name: [round(v, 3) for v in values] for name, values in per_call.items()},
         "spans_received": received,
         "calls_per_round": calls,
@@ -1028,10 +1045,6 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         "spans_per_call": round(received / calls, 2),
         "calls": calls,
     }
-
-
-# The three calls of a round of the in-process measurement.
-ARMS = ("off", "on", "control")
 
 
 def measure_tracing(customers: list[dict[str, str]], env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
