@@ -53,12 +53,10 @@ def postgres_recreate(name: str, *, template: str = "") -> str:
     with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
         # FORCE: a server left over from an interrupted run must not block the drop.
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        create = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
         if template:
-            conn.execute(
-                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template))
-            )
-        else:
-            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            create += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        conn.execute(create)
     return f"postgres://postgres@127.0.0.1:5432/{name}"
 
 

@@ -820,6 +820,13 @@ def main() -> None:
 TRACING_TARGET_CPU_MS_MAX = 0.3
 # The arms of a tracing round: off, on, and off again (the control).
 ARMS = ("off", "on", "control")
+
+
+def _paired(base: list[float], other: list[float]) -> list[float]:
+    """Each round's figure of `other` minus the same round's figure of `base`."""
+    return [b - a for a, b in zip(base, other, strict=True)]
+
+
 # Beyond the batch processor's default schedule delay (5 s).
 EXPORT_WAIT_S = 6.0
 
@@ -944,8 +951,8 @@ def measure_tracing_live(
     return {
         "cpu_ms_per_call_off": round(statistics.median(off), 3),
         "cpu_ms_per_call_on": round(statistics.median(on), 3),
-        "cpu_ms_per_call_added": round(statistics.median(b - a for a, b in zip(off, on, strict=True)), 3),
-        "control_ms_per_call": round(statistics.median(b - a for a, b in zip(off, control, strict=True)), 3),
+        "cpu_ms_per_call_added": round(statistics.median(_paired(off, on)), 3),
+        "control_ms_per_call": round(statistics.median(_paired(off, control)), 3),
         "rounds_ms_per_call": {name: [round(v, 3) for v in values] for name, values in per_call.items()},
         "spans_received": received,
         "calls_per_round": calls,
@@ -1005,7 +1012,7 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
                 call(arm, round_)
         provider.force_flush()  # type: ignore[attr-defined]
         received_before = _spans_received(spans)
-        spent: dict[str, list[float]] = {arm: [] for arm in ARMS}
+        spent: dict[str, list[float]] = {arm: [] for arm in ARMS}  # ms of CPU per call, by arm
         # The export threads' own CPU clocks (toolguard's calls and other libraries' spans):
         # other threads of this process (the model stage's thread pool) work for every arm alike.
         exporters = [thread for thread in threading.enumerate() if thread.name.startswith("OtelBatchSpan")]
@@ -1019,7 +1026,7 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         for index in range(calls):
             round_ = next(rounds)
             for arm in ARMS if index % 2 else ARMS[::-1]:
-                spent[arm].append(call(arm, round_))
+                spent[arm].append(call(arm, round_) * 1000)
         flush_started = time.thread_time()
         provider.force_flush()  # type: ignore[attr-defined]
         export_s = export_cpu_s() - export_started + time.thread_time() - flush_started
@@ -1030,11 +1037,11 @@ def measure_tracing_in_process(customers: list[dict[str, str]], *, calls: int, w
         receiver.wait(timeout=20)
     export_ms = export_s / calls * 1000
     off, on, control = spent["off"], spent["on"], spent["control"]
-    paired = [(b - a) * 1000 for a, b in zip(off, on, strict=True)]
-    null = [(b - a) * 1000 for a, b in zip(off, control, strict=True)]
+    paired = _paired(off, on)
+    null = _paired(off, control)
     return {
-        "cpu_ms_per_call_off": round(statistics.mean(off) * 1000, 3),
-        "cpu_ms_per_call_on": round(statistics.mean(on) * 1000 + export_ms, 3),
+        "cpu_ms_per_call_off": round(statistics.mean(off), 3),
+        "cpu_ms_per_call_on": round(statistics.mean(on) + export_ms, 3),
         "cpu_ms_per_call_added": round(statistics.mean(paired) + export_ms, 3),
         # The median of the paired differences shrugs off a call that met a busy core.
         "cpu_ms_per_call_added_median": round(statistics.median(paired) + export_ms, 3),
