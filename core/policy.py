@@ -37,6 +37,7 @@ import cel
 from django.core.exceptions import ImproperlyConfigured
 
 from core.policy_text import TEXT_FUNCTIONS
+from core.policy_types import MEMBER_TYPES, SAMPLES, argument_types, expression_checked
 
 logger = logging.getLogger(__name__)
 
@@ -376,12 +377,14 @@ def _did_you_mean(word: str, known: Sequence[str]) -> str:
 
 # --- Rules tried once at load --------------------------------------------------
 #
-# CEL here has no type checker of its own, so each rule is evaluated at load on
-# a sample call built from the tool's schema: a comparison of an integer with a
-# string, or a function CEL does not have (`lowerAscii`), fails there rather
-# than on every real call, where it would only count as fired. Only errors that
-# no call could avoid are refused; a missing optional field or a family's fact
-# is left to run time (where it fails closed).
+# CEL here has no type checker of its own. What each rule reads is checked
+# against the schema and the variables' members first (core.policy_types);
+# then each rule is evaluated on a sample call built from the tool's schema: a
+# comparison inside a larger expression, or a function CEL does not have
+# (`lowerAscii`), fails there rather than on every real call, where it would
+# only count as fired. Only errors that no call could avoid are refused; a
+# missing optional field or a family's fact is left to run time (where it
+# fails closed).
 
 
 def sample_arguments(schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -422,7 +425,18 @@ def _type_error(exc: BaseException) -> bool:
 def rules_tried(
     *, tool: str, policy: Policy, value: ValueSpec | None, schema: Mapping[str, Any], changes_state: bool
 ) -> None:
-    """Evaluate every rule and the value on a sample call of the schema's types; refuse what cannot work."""
+    """Check what every rule and the value read against the schema and the variables' members
+    (core.policy_types), then evaluate them on a sample call of the schema's types; refuse what cannot work."""
+    types = argument_types(schema)
+    parts = (value.amount, value.currency, value.beneficiary) if value is not None else ()
+    for expression in (*parts, *policy.expressions):
+        if expression is not None:
+            expression_checked(
+                where=f"tool {tool!r}, rule {expression.name!r}",
+                source=expression.source,
+                arguments=types,
+                has_value=value is not None,
+            )
     arguments = sample_arguments(schema)
     sample_value: Value | None = None
     if value is not None:
@@ -436,22 +450,14 @@ def rules_tried(
     if not policy.expressions:
         return
     amount = sample_value.amount_cents if sample_value is not None else 1
-    activation = {
-        "args": arguments,
-        "tool": {"name": tool, "changes_state": changes_state},
-        "principal": {"customer": "customer", "key": "agent:customer:key", "customer_age_days": 1},
-        "value": {
-            "amount": amount,
-            "currency": "USD",
-            "original_amount": amount,
-            "original_currency": "USD",
-            "beneficiary": "beneficiary",
-        },
-        "session": {"id": "session", "total": 1},
-        "window": {"customer": 1, "key": 1, "beneficiary": 1},
-        "limits": {"approval_threshold": 1, "session_limit": 1, "dual_approval": 1},
-        "facts": {},
+    activation: dict[str, Any] = {
+        variable: {member: SAMPLES[kind] for member, kind in members.items()}
+        for variable, members in MEMBER_TYPES.items()
     }
+    activation["tool"] = {"name": tool, "changes_state": changes_state}
+    activation["value"].update(amount=amount, original_amount=amount, currency="USD", original_currency="USD")
+    activation["args"] = arguments
+    activation["facts"] = {}
     context = cel.Context({name: activation[name] for name in policy.variables}, policy.functions or None)
     for rule in policy.expressions:
         try:

@@ -6,6 +6,7 @@ string, a function CEL does not have), and every rule docs/policies.md shows.
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import subprocess
@@ -16,8 +17,10 @@ import pytest
 
 from core.catalog import CatalogError, catalog_load
 from core.policy import Policy
+from core.policy_types import MEMBER_TYPES
 from core.tools import Tool, ToolHandler
 from tests.live import ROOT
+from toolguard.pipeline.policy import limits, policy_activation
 
 ENTRY = """\
 tools:
@@ -56,10 +59,25 @@ def load(tmp_path: Path, text: str) -> list[Tool]:
     [
         ("args.amount_cents >", "rule 'large': Failed to parse expression"),
         ("nosuch.amount > 1", "rule 'large': unknown variable(s) nosuch"),
-        ("args.amount_cents > '200'", "rule 'large': No such overload"),
+        ("args.amount_cents * 2 > '200'", "rule 'large': No such overload"),
+        ("args.amount_cents > '200'", "rule 'large': args.amount_cents is an integer and '200' a string: `>` between"),
         ("args.idempotency_key.lowerAscii() == 'urgent'", "rule 'large': Undefined variable or function"),
         ("has(args.memo) && args.memo.lowerAscii() == 'urgent'", "rule 'large': args.memo is free text"),
         ("args.amount_cents + 1", "rule 'large': gives 2, not true or false"),
+        # members that do not exist: every real call would fail, and so count as fired
+        ("args.amout_cents > 1", "rule 'large': args.amout_cents is not an argument the tool's schema declares"),
+        ("has(args.mem) && value.amount > 1", "rule 'large': args.mem is not an argument"),
+        (
+            "value.amount > limits.sesion_limit",
+            "limits has no member sesion_limit (did you mean limits.session_limit?)",
+        ),
+        ("window.beneficary > 1", "window has no member beneficary"),
+        # comparisons the operands' types decide on every call
+        ("args.idempotency_key == 7", "args.idempotency_key is a string and 7 an integer: `==` between them is never"),
+        ("value.currency != 840", "value.currency is a string and 840 an integer: `!=` between them is always true"),
+        ("principal.customer_age_days in ['30', '60']", "the list holds a string: `in` is never true"),
+        ("tool.changes_state == 'true' && value.amount > 1", "`==` between them is never true"),
+        ("value.amount > 1 && 'USD' == session.total", "'USD' is a string and session.total an integer"),
     ],
 )
 def test_a_bad_rule_names_file_line_tool_and_rule(tmp_path: Path, rule: str, problem: str) -> None:
@@ -68,6 +86,48 @@ def test_a_bad_rule_names_file_line_tool_and_rule(tmp_path: Path, rule: str, pro
     message = str(raised.value)
     assert message.startswith(f"{tmp_path / 'tools.yaml'}:7: tool 'refund_order', "), message
     assert problem in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("value", "rule", "problem"),
+    [
+        ("value: {amount: args.amount}", "value.amount > 1", "rule 'value.amount': args.amount is not an argument"),
+        ("value: {amount: args.amount_cents, currency: args.curency}", "value.amount > 1", "args.curency"),
+        ("", "value.amount > 1", "rule 'large': reads value.amount, but the tool has no `value:`"),
+    ],
+)
+def test_a_value_that_cannot_be_read_is_refused(tmp_path: Path, value: str, rule: str, problem: str) -> None:
+    text = ENTRY.replace("    value: {amount: args.amount_cents}\n", f"    {value}\n" if value else "")
+    with pytest.raises(CatalogError) as raised:
+        load(tmp_path, text.replace("RULE", rule))
+    assert problem in str(raised.value) and "\n" not in str(raised.value), str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "value.amount >= limits.approval_threshold && tool.changes_state == true",
+        "window.beneficiary + value.amount > limits.session_limit || session.total > 2.5 * 100",
+        "has(args.memo) && contains_text(args.memo, 'urgent')",
+        "args.idempotency_key in ['a', 'b'] || args['memo'] == null",
+        "principal.customer_age_days < 30 && value.currency == 'USD' && value.original_amount != -1",
+        "size(args.idempotency_key) == 0 || args.idempotency_key + 'x' == 'ax'",
+        "facts.anything == 3 || principal.key == 'agent:c:k'",
+    ],
+)
+def test_sound_rules_of_every_shape_load(tmp_path: Path, rule: str) -> None:
+    (_, tool) = load(tmp_path, ENTRY.replace("RULE", rule))
+    assert tool.policy is not None and tool.policy.hold_when[0].source == rule
+
+
+def test_the_members_checked_are_those_a_call_has() -> None:
+    """core.policy_types names what each variable holds; the pipeline builds it."""
+    assert set(limits()) == set(MEMBER_TYPES["limits"])
+    source = inspect.getsource(policy_activation)
+    for variable, members in MEMBER_TYPES.items():
+        if variable != "limits":
+            for member in members:
+                assert f'"{member}"' in source, (variable, member)
 
 
 def test_a_misspelt_key_is_named_with_what_was_meant(tmp_path: Path) -> None:
@@ -105,8 +165,8 @@ def test_manage_py_says_it_in_one_line_and_exits_non_zero(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines() == [
-        f"toolguard: {path}:7: tool 'refund_order', rule 'large': No such overload: the operation is not defined "
-        "for the given operand types"
+        f"toolguard: {path}:7: tool 'refund_order', rule 'large': args.amount_cents is an integer and '200' a "
+        "string: `>` between them fails on every call"
     ]
 
 
