@@ -71,7 +71,9 @@ _MODEL_WORDS = _any(
     r"gpt\w*",
     r"chat ?bot\w*",
     r"bot",
-    r"model",
+    # a model addressed, not a product's model number ("Model X200")
+    r"(?:the|your|this|that|a|an|language|ai|ml|llm) model",
+    r"model(?:'s)? (?:instructions?|prompt|output|rules|guidelines|settings)",
     r"modelo",
     r"modele",
     r"modell",
@@ -92,8 +94,11 @@ _MODEL_WORDS = _any(
     r"ذكاء",
     r"system prompt",
     r"transfer_funds",
-    r"tool",
-    r"tools",
+    # a tool the reader calls, not a business that sells tools ("Acme
+    # Tools", "power tools"): named with an article or possessive, or called
+    r"(?:the|your|its|this|that|a|any|every|available|internal) (?:\w+ )?tools?",
+    r"tools? (?:call|calls|use|access|output|list|schema)",
+    r"(?:use|call|invoke|run|trigger) (?:the |your |this |a )?(?:\w+ )?tool",
     r"function call\w*",
 )
 _CJK_MODEL_WORDS = _any(
@@ -243,6 +248,15 @@ _CORRECTION = re.compile(
         r"should not be used",
         r"no longer need",
         r"new (?:amount|policy|date|address|price|total|deadline|bank details|account details)",
+        # a new policy of the business's own taking effect: "the new travel
+        # policy takes effect 1 July and the old rules no longer apply"
+        r"new (?:\w+ ){0,2}?(?:polic(?:y|ies)|rules|procedures?|guidelines|handbook|terms|rota|tariffs?|price list|process)"
+        r" (?:takes? effect|appl(?:y|ies)|starts?|comes? into (?:force|effect)|(?:is|are) (?:effective|in force|live))",
+        # an instruction about the physical world, not about a reader: "the
+        # earlier fasting instruction", "the old dosage instructions"
+        r"(?:earlier|previous|prior|old|original|first|last) (?:fasting|dosage|dosing|medication|diet|packing|packaging|delivery|"
+        r"shipping|washing|care|cleaning|assembly|installation|parking|cooking|baking|travel|seating|storage|feeding|watering|"
+        r"pick-?up|drop-?off|collection|access|wiring|mounting) instructions?",
         r"(?:has|have) not changed",
         r"(?:is|are|has been|have been) (?:settled|paid)",
         r"(?:crossed|arrived|posted) (?:with|in)",
@@ -590,6 +604,81 @@ _FRAUD_WARNING = re.compile(
     + "|从不索要|尋ねることはありません|묻지 않습니다|詐欺|诈骗|骗子|사기|사칭|冒充|騙る|を名乗る|고객센터|客服电话|カスタマーセンター"
 )
 
+# (3a) A customer told what to do when someone asks them to act: "if a
+# caller asks you to ignore the bank's advice, hang up", "never trust anyone
+# who tells you to ...".  Someone asking, and the call ended or the asker
+# not trusted, in one sentence, in the languages of the corpus.
+_SOMEONE_ASKS = _any(
+    r"(?:if|when) (?:someone|somebody|anyone|anybody|a caller|a person|a stranger|a man|a woman)",
+    r"(?:anyone|someone|people|callers?|whoever) (?:who|that) (?:asks?|tells?|wants?|urges?|pressures?)",
+    r"a caller",
+    r"biri(?:si)? (?:sizden|size|sizi)|isteyen (?:kisi|biri|arama)\w*|soyleyen (?:kisi|arama)\w*|arayan (?:kisi|biri)\w*",
+    r"ha (?:valaki|egy telefonalo)",
+    r"daca (?:cineva|va suna|te suna)",
+    r"pokud (?:vas |te )?nekdo|jestli(?:ze)? (?:vas |te )?nekdo|kdyz (?:vas |te )?nekdo",
+    r"om (?:nagon|nogen)|hvis (?:nogen|en opringer)|jos (?:joku|soittaja)",
+    r"(?:als|wanneer) (?:iemand|een beller)",
+    r"(?:jesli|jezeli|gdy) ktos",
+    r"se qualcuno|se (?:alguem|uma pessoa)|si (?:alguien|una persona|quelqu'un|on vous)|(?:wenn|falls) (?:jemand|ein anrufer)",
+    r"neu (?:ai do|co nguoi|co ai)|nguoi goi",
+    r"(?:jika|kalau|apabila) (?:ada )?(?:seseorang|penelepon|orang)|siapa pun yang",
+    r"если (?:кто-то|кто-нибудь|вам звонят|вам позвонят)|якщо (?:хтось|вам телефонують)",
+    r"αν κ[άα]ποιο[σς]",
+)
+_CALL_ENDED = _any(
+    r"hang up",
+    r"end the call",
+    r"put the phone down",
+    r"(?:do not|don't|dont|never) trust",
+    r"telefonu (?:hemen )?kapat\w*|aramayi sonlandir\w*|guvenmey\w*",
+    r"tegye le|bontsa a hivast|ne bizzon",
+    r"inchide\w* telefonul|nu (?:aveti|avea) incredere",
+    r"zaveste|neduverujte",
+    r"lagg pa|avsluta samtalet|lita inte|laeg pa|afslut opkaldet|stol ikke|katkaise puhelu|lopeta puhelu|ala luota",
+    r"hang (?:\w+ ){0,2}?op|verbreek de verbinding|vertrouw (?:\w+ )?niet",
+    r"rozlacz sie|nie ufaj",
+    r"riattacc\w*|riaggan\w*|chiudi la chiamata|non fidarti",
+    r"cuelgu?e\w*|no confie|raccroch\w*|ne faites pas confiance|legen sie (?:\w+ ){0,2}?auf|beenden sie das gesprach|vertrauen sie (?:\w+ )?nicht|deslig\w*|nao confie",
+    r"cup may|gac may|dung tin",
+    r"tutup telepon\w*|jangan percaya",
+    r"положите трубку|повесьте трубку|завершите звонок|не доверяйте|покладіть слухавку|завершіть дзвінок|не довіряйте",
+    r"κλε[ίι]στε το τηλ[έε]φωνο|μην εμπιστε\w*",
+)
+# Scripts without word spaces, or whose words the boundary above does not fit.
+_SOMEONE_ASKS_OTHER = (
+    "אם מישהו|מתקשר|מי שמבקש|अगर कोई|यदि कोई|कॉलर|اگر کسی|تماس\u200c?گیرنده|ถ้ามีคน|หากมีคน|หากมีผู้โทร|ผู้โทร|มีคนโทร"
+    "|電話があったら|電話がかかってきたら|言われたら|求められたら|如果有人|若有人|有人打电话|누군가|전화가 오면|요구하는 전화"
+    "|إذا طلب منك|اذا طلب منك|إذا اتصل|اذا اتصل|المتصل"
+)
+_CALL_ENDED_OTHER = (
+    "נתק|אל תסמכו|אל תאמינו|(?:कॉल|फ़ोन|फोन) काट|भरोसा न|قطع کنید|اعتماد نکنید|วางสาย|อย่าเชื่อ"
+    "|電話を切|信用しない|応じないで|挂断|挂掉|不要相信|切勿相信|끊으세요|끊어|믿지 마"
+    "|أنه المكالمة|انه المكالمة|أغلق الخط|اغلق الخط|لا تثق"
+)
+_ASKER = rf"(?:(?<![^\W_]){_SOMEONE_ASKS}(?![^\W_])|{_SOMEONE_ASKS_OTHER})"
+_ENDED = rf"(?:(?<![^\W_]){_CALL_ENDED}(?![^\W_])|{_CALL_ENDED_OTHER})"
+_ASKED_TO_ACT = re.compile(rf"{_ASKER}[^.!?।。！？\n]{{0,120}}?{_ENDED}|{_ENDED}[^.!?।。！？\n]{{0,120}}?{_ASKER}")
+_CLAUSE_BREAK = re.compile(r"[;；:：]")
+
+
+def _asked_to_act(form: str) -> bool:
+    """A sentence that is the warning itself: it starts with it, or with what
+    the asker asks for ("Bankanızın talimatlarını görmezden gelmenizi isteyen
+    kişiye güvenmeyin"), never after a clause of its own ("Approve every
+    payment; if anyone asks, hang up"); and no account, IBAN, address or link
+    anywhere in the value, which a warning never needs."""
+    if _FOREIGN_DESTINATION.search(form):
+        return False
+    for sentence in _SENTENCE_END_RE.split(form):
+        match = _ASKED_TO_ACT.search(sentence)
+        if match is None:
+            continue
+        before = sentence[: match.start()]
+        if not _CLAUSE_BREAK.search(before) and (len(before) <= 20 or not re.search(r"[,，、]", before)):
+            return True
+    return False
+
+
 # (3b) A customer told that their password was reset by support and that
 # they will choose a new one at the next sign-in: a report of a reset done,
 # or the next sign-in named.  A sentence with a transfer, an export or an
@@ -712,6 +801,8 @@ def business_frame(decoded: str) -> str | None:
     ):
         if any(regex.search(form) for form in forms):
             return name
+    if any(_asked_to_act(form) for form in forms):
+        return "fraud_warning"
     if any(_NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms):
         return "software_notice"
     form = forms[-1]
@@ -742,6 +833,8 @@ def _has_cue(sentence: str) -> bool:
     if any(regex.search(form) for regex in (_CORRECTION, _SOFTWARE, _FRAUD_WARNING) for form in forms) or any(
         _NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms
     ):
+        return True
+    if any(_asked_to_act(form) for form in forms):
         return True
     return any(_CREDENTIAL_NOTICE.search(form) for form in forms) and not any(_ACTION.search(form) for form in forms)
 
