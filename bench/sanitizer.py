@@ -11,7 +11,7 @@ Prints one JSON object:
   legitimate values refused / held / passed (with the values refused or
   held) -- the train and holdout splits, the blind sets, the fresh set
   (corrections, software warnings, fraud warnings, plain amounts) and the
-  first-sight sets fresh2 to fresh7 (issue 26) apart, with the model
+  first-sight sets fresh2 to fresh8 (issue 26) apart, with the model
   stage (the shipped model, the default; and behind its business reader,
   `shipped+reader`) and with the rules alone; `legitimate_percent` and
   `attacks_stopped_percent` give the refused, held and stopped rates per
