@@ -125,8 +125,17 @@ def catalog_load(path: Path, *, install: bool = True, name: str = "") -> list[To
     """
     tools = []
     entries, lines = catalog_entries(path, name=name)
+    first_line: dict[object, int] = {}
     for entry, line in zip(entries, lines, strict=True):
         source = f"{name or path}:{line}"
+        entry_name = entry.get("name") if isinstance(entry, Mapping) else None
+        if entry_name is not None and entry_name in first_line:
+            # Across files a later entry replaces an earlier one on purpose; in one file it is a slip.
+            raise CatalogError(
+                f"{source}: tool {entry_name!r} is already defined in this file, line {first_line[entry_name]}"
+            )
+        if entry_name is not None:
+            first_line[entry_name] = line
         try:
             many = _source_tools(entry, source=source, install=install)
             if many is not None:
@@ -198,17 +207,41 @@ def _results(where: str, entry: Mapping[str, Any]) -> str:
     return str(results)
 
 
+class _DuplicateKey(yaml.YAMLError):
+    def __init__(self, key: object, line: int, first: int) -> None:
+        super().__init__(f"{key!r} appears twice in one mapping (lines {first} and {line})")
+        self.line = line
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML keeps the last of two equal keys and drops the first without a word: a rule written twice
+    under one name, or a tool's setting given twice, would vanish. Here it is an error."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[object, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            line = key_node.start_mark.line + 1
+            if isinstance(key, str | int | float | bool) and key in seen:
+                raise _DuplicateKey(key, line, seen[key])
+            if isinstance(key, str | int | float | bool):
+                seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
+
 def catalog_entries(path: Path, *, name: str = "") -> tuple[list[Mapping[str, Any]], list[int]]:
     """The file's tool entries, and the line each starts on (1-based), for error messages."""
     shown = name or path
     try:
         text = path.read_text(encoding="utf-8")
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 -- a SafeLoader
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except OSError as exc:
         raise CatalogError(f"tool catalog {shown}: cannot read it ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise CatalogError(f"tool catalog {shown}: not UTF-8 text") from None
+    except _DuplicateKey as exc:
+        raise CatalogError(f"tool catalog {shown}:{exc.line}: {exc}") from None
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         at = f":{where.line + 1}" if where is not None else ""

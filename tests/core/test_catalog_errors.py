@@ -130,6 +130,23 @@ def test_the_members_checked_are_those_a_call_has() -> None:
                 assert f'"{member}"' in source, (variable, member)
 
 
+def test_a_rule_written_twice_under_one_name_is_refused(tmp_path: Path) -> None:
+    """YAML would keep the second and drop the first without a word."""
+    text = ENTRY.replace('        large: "RULE"\n', '        large: "value.amount > 100000"\n        large: "value.amount > 1"\n')
+    with pytest.raises(CatalogError) as raised:
+        load(tmp_path, text)
+    assert str(raised.value) == (
+        f"tool catalog {tmp_path / 'tools.yaml'}:22: 'large' appears twice in one mapping (lines 21 and 22)"
+    )
+
+
+def test_a_tool_defined_twice_in_one_file_is_refused(tmp_path: Path) -> None:
+    text = ENTRY.replace("RULE", "value.amount > 1")
+    second = text.split("tools:\n", 1)[1].split("\n\n", 1)[0]  # the ok_tool entry again
+    with pytest.raises(CatalogError, match=r":\d+: tool 'ok_tool' is already defined in this file, line 2$"):
+        load(tmp_path, text + second + "\n")
+
+
 def test_a_misspelt_key_is_named_with_what_was_meant(tmp_path: Path) -> None:
     with pytest.raises(
         CatalogError, match=r":7: tool 'refund_order': unknown policy key\(s\) hold_wen \(did you mean hold_when\?\)"
