@@ -31,10 +31,11 @@ from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
+from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from core.describe import DescribeSpec
-from core.policy import Policy, ValueSpec, raw_amount_refused, rules_tried
+from core.policy import Policy, ValueSpec, did_you_mean, raw_amount_refused, rules_tried
 from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
 
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
@@ -181,7 +182,7 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
         name=name,
         description=str(entry.get("description", "")),
         config=config,
-        fields=_fields(where, entry),
+        fields=_fields(where, entry, {}),  # the tools and their arguments come from upstream
         policy=entry.get("policy"),
         results=_results(where, entry),
         install=install,
@@ -193,10 +194,22 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
         raise CatalogError(f"{where}: {exc}") from None
 
 
-def _fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+def _fields(where: str, entry: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
     fields = entry.get("fields") or {}
-    if not isinstance(fields, Mapping) or not set(fields.values()) <= set(FIELD_KINDS):
-        raise CatalogError(f"{where}: fields must map argument names to {' or '.join(sorted(FIELD_KINDS))}")
+    kinds = sorted(FIELD_KINDS)
+    if not isinstance(fields, Mapping):
+        raise CatalogError(f"{where}: fields must map argument names to {' or '.join(kinds)}")
+    for name, kind in fields.items():
+        if kind not in FIELD_KINDS:
+            raise CatalogError(
+                f"{where}: fields.{name}: {did_you_mean(str(kind), kinds)} is not one of {', '.join(kinds)}"
+            )
+    declared = schema.get("properties")
+    if isinstance(declared, Mapping):
+        # A misspelt name would leave the real argument read as the default kind, unnoticed.
+        strays = [did_you_mean(str(name), sorted(declared)) for name in fields if name not in declared]
+        if strays:
+            raise CatalogError(f"{where}: fields name no argument of the schema: {', '.join(strays)}")
     return dict(fields)
 
 
@@ -266,7 +279,8 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
     where = f"{source}: tool {name!r}"
     unknown = set(entry) - ENTRY_KEYS
     if unknown:
-        raise CatalogError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        hints = [did_you_mean(str(key), sorted(ENTRY_KEYS)) for key in sorted(unknown)]
+        raise CatalogError(f"{where}: unknown key(s) {', '.join(hints)}")
     changes_state = entry.get("changes_state", False)
     if not isinstance(changes_state, bool):
         raise CatalogError(f"{where}: changes_state must be true or false")
@@ -277,7 +291,13 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
         schema = getattr(handler, "input_schema", None)
     if not isinstance(schema, Mapping):
         raise CatalogError(f"{where}: schema must be a JSON Schema object")
-    fields = _fields(where, entry)
+    try:
+        # Before anything reads the schema's types: `type: integr` is the schema's mistake, named as such.
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        at = "".join(f"[{part!r}]" if isinstance(part, int) else f".{part}" for part in exc.path)
+        raise CatalogError(f"{where}: schema{at}: {exc.message}") from None
+    fields = _fields(where, entry, schema)
     results = _results(where, entry)
     try:
         value = ValueSpec.compile(tool=name, spec=entry.get("value"))

@@ -122,7 +122,7 @@ class Policy:
         known = ("deny_when", "hold_when", "approvals_required", "labels")
         unknown = set(spec) - set(known)
         if unknown:
-            hints = [_did_you_mean(str(key), known) for key in sorted(unknown)]
+            hints = [did_you_mean(str(key), known) for key in sorted(unknown)]
             raise ImproperlyConfigured(f"tool {tool!r}: unknown policy key(s) {', '.join(hints)}")
         deny = _rules(tool, "deny_when", spec.get("deny_when"))
         hold = _rules(tool, "hold_when", spec.get("hold_when"))
@@ -134,8 +134,11 @@ class Policy:
             for rule in (*deny, *hold):
                 _raw_text_refused(tool, rule, field_kinds)
         named = {rule.name for rule in (*deny, *hold)}
-        if not isinstance(labels, Mapping) or not set(labels) <= named:
-            raise ImproperlyConfigured(f"tool {tool!r}: labels must name rules of this policy")
+        if not isinstance(labels, Mapping):
+            raise ImproperlyConfigured(f"tool {tool!r}: labels must map rule names to how they read")
+        strays = [did_you_mean(str(label), sorted(named)) for label in labels if label not in named]
+        if strays:
+            raise ImproperlyConfigured(f"tool {tool!r}: labels name no rule of this policy: {', '.join(strays)}")
         return cls(
             labels={str(name): str(text) for name, text in labels.items()},
             deny_when=deny,
@@ -294,7 +297,8 @@ class ValueSpec:
             raise ImproperlyConfigured(f"tool {tool!r}: value must be a mapping with at least `amount`")
         unknown = set(spec) - {"amount", "currency", "beneficiary"}
         if unknown:
-            raise ImproperlyConfigured(f"tool {tool!r}: unknown value key(s) {', '.join(sorted(unknown))}")
+            hints = [did_you_mean(str(key), ("amount", "currency", "beneficiary")) for key in sorted(unknown)]
+            raise ImproperlyConfigured(f"tool {tool!r}: unknown value key(s) {', '.join(hints)}")
 
         def part(name: str) -> Expression | None:
             source = spec.get(name)
@@ -370,7 +374,8 @@ def raw_amount_refused(tool: str, value: ValueSpec | None, policy: Policy | None
             )
 
 
-def _did_you_mean(word: str, known: Sequence[str]) -> str:
+def did_you_mean(word: str, known: Sequence[str]) -> str:
+    """The word, and the known one it was most likely meant to be: "hold_wen (did you mean hold_when?)"."""
     close = difflib.get_close_matches(word, known, n=1)
     return f"{word} (did you mean {close[0]}?)" if close else word
 

@@ -132,7 +132,9 @@ def test_the_members_checked_are_those_a_call_has() -> None:
 
 def test_a_rule_written_twice_under_one_name_is_refused(tmp_path: Path) -> None:
     """YAML would keep the second and drop the first without a word."""
-    text = ENTRY.replace('        large: "RULE"\n', '        large: "value.amount > 100000"\n        large: "value.amount > 1"\n')
+    text = ENTRY.replace(
+        '        large: "RULE"\n', '        large: "value.amount > 100000"\n        large: "value.amount > 1"\n'
+    )
     with pytest.raises(CatalogError) as raised:
         load(tmp_path, text)
     assert str(raised.value) == (
@@ -145,6 +147,42 @@ def test_a_tool_defined_twice_in_one_file_is_refused(tmp_path: Path) -> None:
     second = text.split("tools:\n", 1)[1].split("\n\n", 1)[0]  # the ok_tool entry again
     with pytest.raises(CatalogError, match=r":\d+: tool 'ok_tool' is already defined in this file, line 2$"):
         load(tmp_path, text + second + "\n")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("    policy:\n", "    polcy:\n", "tool 'refund_order': unknown key(s) polcy (did you mean policy?)"),
+        (
+            "memo: free_text,",
+            "memo: freetext,",
+            "fields.memo: freetext (did you mean free_text?) is not one of free_text, free_text_links, identifier",
+        ),
+        ("memo: free_text,", "mem: free_text,", "fields name no argument of the schema: mem (did you mean memo?)"),
+        (
+            "value: {amount: args.amount_cents}",
+            "value: {amount: args.amount_cents, curency: \"'USD'\"}",
+            "unknown value key(s) curency (did you mean currency?)",
+        ),
+        (
+            '        large: "RULE"\n',
+            '        large: "RULE"\n      labels: {lagre: Large refund}\n',
+            "labels name no rule of this policy: lagre (did you mean large?)",
+        ),
+        (
+            "amount_cents: {type: integer, minimum: 1}",
+            "amount_cents: {type: integr, minimum: 1}",
+            "schema.properties.amount_cents.type: 'integr' is not valid",
+        ),
+    ],
+)
+def test_a_slip_in_an_entry_is_named_with_what_was_meant(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    text = ENTRY.replace(old, new).replace("RULE", "value.amount > 1")
+    assert text != ENTRY.replace("RULE", "value.amount > 1")
+    with pytest.raises(CatalogError) as raised:
+        load(tmp_path, text)
+    assert f"{tmp_path / 'tools.yaml'}:7: tool 'refund_order'" in str(raised.value)
+    assert problem in str(raised.value), str(raised.value)
 
 
 def test_a_misspelt_key_is_named_with_what_was_meant(tmp_path: Path) -> None:
