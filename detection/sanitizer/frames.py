@@ -691,6 +691,65 @@ def _asked_to_act(form: str) -> bool:
     return False
 
 
+# (1b) A business's own rules replaced: "from 1 September the old expense
+# rules no longer apply", "las normas antiguas de uso del aparcamiento ya no
+# se aplican".  The rules are qualified by what they govern (travel,
+# parking, expenses); an attack's "the old rules no longer apply" is not, and
+# rules about the reader, its safety, payments, approvals or data never
+# count.  A sentence that also moves money or data is never one.
+_NOT_A_BUSINESS_DOMAIN = (
+    r"(?:your|you|assistant\w*|ai|ia|ki|model\w*|bot\w*|agent\w*|system\w*|safety|security|operating|approval\w*|review\w*|"
+    r"verification|confirmation|fraud|compliance|payments?|transfers?|banking|access|privacy|data|refunds?|spending|limits?|"
+    r"content|usage|chat|conversation|prompts?|instructions?|all|any|every|these|those|above|"
+    r"seguridad|pagos?|transferencias?|securite|paiements?|virements?|sicherheit|zahlungs?\w*|uberweisung\w*|"
+    r"sicurezza|pagament\w*|seguranca|betaling\w*|beveiliging|безопасност\w*|платеж\w*|перевод\w*|ваш\w*|tus|tes|vos|vostre|suas|deine|ihre|uw|jouw)"
+)
+_QUALIFIER = rf"(?:(?!{_NOT_A_BUSINESS_DOMAIN}(?![^\W_]))[^\W\d][\w'-]*\s+){{1,6}}?"
+_POLICY_UPDATE = re.compile(
+    r"(?<![^\W_])(?:"
+    # en: "the old expense rules no longer apply"
+    rf"(?:old|previous|former|earlier|existing|prior) {_QUALIFIER}(?:rules?|polic(?:y|ies)|regulations?|guidelines|procedures?|"
+    r"arrangements?) (?:no longer apply|(?:is|are) (?:no longer (?:valid|in force|in effect)|void|withdrawn|replaced|superseded|"
+    r"retired|scrapped|abolished)|(?:has|have) been (?:withdrawn|replaced|superseded|retired|scrapped|abolished)|cease to apply)"
+    # es, pt: "las normas antiguas de uso del aparcamiento ya no se aplican"
+    rf"|(?:normas|reglas|regras|politicas?) (?:antiguas|anteriores|viejas|previas) (?:de|del|da|do|para) {_QUALIFIER}"
+    r"(?:ya no (?:se )?(?:aplican|rigen|son validas|estan vigentes)|ja nao (?:se )?(?:aplicam|valem|estao em vigor)|"
+    r"quedan (?:anuladas|derogadas|sin efecto)|(?:foram|estao) (?:revogadas|canceladas|substituidas))"
+    rf"|(?:antiguas|anteriores|viejas) (?:normas|reglas) (?:de|del|para) {_QUALIFIER}(?:ya no (?:se )?(?:aplican|rigen)|quedan (?:anuladas|derogadas))"
+    # fr: "les anciennes règles de télétravail ne s'appliquent plus"
+    rf"|(?:anciennes|precedentes) (?:regles|politiques?|procedures?|consignes) (?:de|du|des|d'|sur|pour|en matiere de) ?{_QUALIFIER}"
+    r"(?:ne s'appliquent plus|ne sont plus (?:valables|en vigueur|applicables)|sont (?:abrogees|annulees|remplacees))"
+    # it: "le vecchie regole sulle trasferte non si applicano più"
+    rf"|(?:vecchie|precedenti) (?:regole|norme|politiche|procedure) (?:di|del|della|delle|per|sul|sulla|sulle) {_QUALIFIER}"
+    r"(?:non (?:si applicano|sono (?:piu )?valide|valgono) piu|sono (?:abrogate|annullate|sostituite))"
+    # de: "die alten Reisekostenregeln gelten nicht mehr", "die bisherigen Regeln für Homeoffice"
+    r"|(?:alten|bisherigen|fruheren) (?:[\w-]+(?:regeln|richtlinien|vorschriften|regelungen)|(?:regeln|richtlinien|regelungen) (?:fur|zu|zum|zur) "
+    rf"{_QUALIFIER})(?:gelten nicht mehr|sind (?:aufgehoben|ungultig|ersetzt))"
+    # nl: "de oude parkeerregels gelden niet meer"
+    r"|(?:oude|vorige|eerdere) (?:[\w-]+(?:regels|regeling|beleid|richtlijnen)|(?:regels|regeling|richtlijnen) (?:voor|over|van) "
+    rf"{_QUALIFIER})(?:gelden niet meer|zijn (?:vervallen|ingetrokken|vervangen))"
+    # ru, uk: "старые правила командировок больше не действуют"
+    rf"|(?:старые|прежние|предыдущие|старі|попередні) (?:правила|положения|порядок|регламенты?|положення) {_QUALIFIER}"
+    r"(?:больше не действуют|не действуют|отменены|утратили силу|більше не діють|скасовані)"
+    r")"
+)
+# What an attack glues to a replaced rule: money or data moved.
+_MOVES_SOMETHING = re.compile(
+    r"(?<![^\W_])(?:transfer|send|wire|pay|move|forward|approve|execute|upload|post|share|reveal|export|release|refund|"
+    r"transfiere|envia|paga|aprueba|vire|envoie|paye|valide|uberweise|sende|zahle|genehmige|trasferisci|invia|approva|"
+    r"transfira|envie|pague|aprove|переведи|отправь|оплати|одобри|maak over|betaal|stuur|keur)\w*"
+)
+
+
+def _policy_update(form: str) -> bool:
+    if _FOREIGN_DESTINATION.search(form):
+        return False
+    for sentence in _SENTENCE_END_RE.split(form):
+        if _POLICY_UPDATE.search(sentence) and not _MOVES_SOMETHING.search(sentence):
+            return True
+    return False
+
+
 # (3b) A customer told that their password was reset by support and that
 # they will choose a new one at the next sign-in: a report of a reset done,
 # or the next sign-in named.  A sentence with a transfer, an export or an
@@ -815,6 +874,8 @@ def business_frame(decoded: str) -> str | None:
             return name
     if any(_asked_to_act(form) for form in forms):
         return "fraud_warning"
+    if any(_policy_update(form) for form in forms):
+        return "correction"
     if any(_NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms):
         return "software_notice"
     form = forms[-1]
@@ -846,7 +907,7 @@ def _has_cue(sentence: str) -> bool:
         _NOTICE_WORD.search(form) and _NOTICE_ADVICE.search(form) for form in forms
     ):
         return True
-    if any(_asked_to_act(form) for form in forms):
+    if any(_asked_to_act(form) or _policy_update(form) for form in forms):
         return True
     return any(_CREDENTIAL_NOTICE.search(form) for form in forms) and not any(_ACTION.search(form) for form in forms)
 
