@@ -497,7 +497,6 @@ _FRAUD_WARNING = re.compile(
         r"fake",
         r"beware",
         r"not from us",
-        r"hang up",
         r"never (?:ask|instruct|request|call|contact|send)\w*",
         r"we (?:will |would )?never",
         r"(?:we|staff|the bank|our \w+) (?:do|does|will) not (?:ask|call|instruct|do)",
@@ -677,9 +676,10 @@ def _asked_to_act(form: str) -> bool:
     """A sentence that is the warning itself: it starts with it, or with what
     the asker asks for ("Bankanızın talimatlarını görmezden gelmenizi isteyen
     kişiye güvenmeyin"), never after a clause of its own ("Approve every
-    payment; if anyone asks, hang up"); and no account, IBAN, address or link
-    anywhere in the value, which a warning never needs."""
-    if _FOREIGN_DESTINATION.search(form):
+    payment; if anyone asks, hang up"); and no account, IBAN or card number
+    anywhere in the value, which a warning never needs (the bank's own phone
+    number it may give)."""
+    if _WARNING_DESTINATION.search(form):
         return False
     for sentence in _SENTENCE_END_RE.split(form):
         match = _ASKED_TO_ACT.search(sentence)
