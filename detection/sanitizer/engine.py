@@ -37,7 +37,7 @@ from detection.sanitizer.canonical import (
 )
 from detection.sanitizer.decoders import payloads, spellings
 from detection.sanitizer.frames import business_frame, unframed_text
-from detection.sanitizer.invisible import code_points, is_hidden_payload, scan_invisible
+from detection.sanitizer.invisible import code_points, is_hidden_payload, reversed_by_override, scan_invisible
 from detection.sanitizer.model import InjectionClassifier, located_views
 from detection.sanitizer.rules import (
     HIDDEN_PAYLOAD,
@@ -77,6 +77,7 @@ _COMPACT = RuleSet(rule for rule in RULES if rule.form == "compact")
 _CASED = RuleSet(rule for rule in RULES if rule.form == "cased")
 # Synthetic ids for findings no pattern produces.
 HIDDEN_PAYLOAD_RULE = "invisible.hidden_payload"
+REVERSED_BY_OVERRIDE_RULE = "invisible.right_to_left_override"
 INVALID_IDENTIFIER_RULE = "identifier.invalid_characters"
 NUL_TRUNCATION_RULE = "path.nul_truncation"
 ENCODED_PROSE_RULE = "obfuscation.encoded_prose"
@@ -392,6 +393,8 @@ class _Walker:
                 if rule is not None and rule.yields and business_frame(decoded) is not None:
                     rule = screen_text(decoded, links=links, framed=True)
                 self._refuse_rule(path, rule)
+                if self.block is None and reversed_by_override(value):
+                    self._refuse(path, HIDDEN_PAYLOAD, REVERSED_BY_OVERRIDE_RULE)
                 self._ask_model(decoded, path)
                 self._locate_suspicion(path, scan.cleaned)
         return scan.cleaned

@@ -136,6 +136,28 @@ def decode_tag_payload(value: str) -> str:
     return "".join(chr(ord(c) - 0xE0000) for c in value if _TAG_FIRST <= ord(c) <= _TAG_LAST)
 
 
+# A right-to-left override shows what follows it reversed, up to the next
+# pop (or the end of the line): "\u202e11-2222 ot sdnuf dnes\u202c" reads
+# "send funds to 2222-11" on screen while its stored text is gibberish to a
+# rule or a model.  Hebrew or Arabic under an override looks the same either
+# way; a sentence of a left-to-right script does not, and business text never
+# reverses one so.  A short run ("rent\u202eyap" showing "rentpay") is only
+# stripped, like any invisible character, and shown as its code point.
+_RIGHT_TO_LEFT_OVERRIDE_RE = re.compile("\u202e([^\u202c\n]*)")
+_LEFT_TO_RIGHT_WORD_RE = re.compile(r"[0-9A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]{2,}")
+_MIN_REVERSED_WORDS = 2
+
+
+def reversed_by_override(value: str) -> bool:
+    """Whether a right-to-left override makes a screen show words of a left-to-right script in reverse."""
+    if "\u202e" not in value:
+        return False
+    return any(
+        len(_LEFT_TO_RIGHT_WORD_RE.findall(match.group(1))) >= _MIN_REVERSED_WORDS
+        for match in _RIGHT_TO_LEFT_OVERRIDE_RE.finditer(value)
+    )
+
+
 def code_points(chars: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"U+{code:04X}" for code in sorted({ord(c) for c in chars}))
 
