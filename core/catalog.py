@@ -234,11 +234,12 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         seen: dict[object, int] = {}
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            if not isinstance(key, str | int | float | bool):
+                continue  # a list or a mapping as a key is the schema's business
             line = key_node.start_mark.line + 1
-            if isinstance(key, str | int | float | bool) and key in seen:
+            if key in seen:
                 raise _DuplicateKey(key, line, seen[key])
-            if isinstance(key, str | int | float | bool):
-                seen[key] = line
+            seen[key] = line
         return super().construct_mapping(node, deep=deep)
 
 
@@ -247,8 +248,13 @@ def catalog_entries(path: Path, *, name: str = "") -> tuple[list[Mapping[str, An
     shown = name or path
     try:
         text = path.read_text(encoding="utf-8")
-        document = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 -- a SafeLoader
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        # One parse: the document, and its node for each entry's line.
+        loader = _UniqueKeyLoader(text)
+        try:
+            node = loader.get_single_node()  # type: ignore[no-untyped-call]
+            document = loader.construct_document(node) if node is not None else None  # type: ignore[no-untyped-call]
+        finally:
+            loader.dispose()  # type: ignore[no-untyped-call]
     except OSError as exc:
         raise CatalogError(f"tool catalog {shown}: cannot read it ({exc.strerror})") from None
     except UnicodeDecodeError:

@@ -659,17 +659,17 @@ _ENDED = rf"(?:(?<![^\W_]){_CALL_ENDED}(?![^\W_])|{_CALL_ENDED_OTHER})"
 _ASKED_TO_ACT = re.compile(rf"{_ASKER}[^.!?।。！？\n]{{0,120}}?{_ENDED}|{_ENDED}[^.!?।。！？\n]{{0,120}}?{_ASKER}")
 _CLAUSE_BREAK = re.compile(r"[;；:：]")
 # Where money would go: an IBAN, a card, a sort code, an account number, a
-# wallet, written out (a warning names "a different sort code" without one).  A "correction" or a "fraud warning" that names one is how a
-# payment is redirected (the supplier's "new bank details", the "safe
-# account"), and a reviewer reads it; a correction that names an e-mail
-# address is how a Pix key or a payout address is switched.
+# wallet, written out (a warning names "a different sort code" without one).
+# A "correction" or a "fraud warning" that names one is how a payment is
+# redirected (the supplier's "new bank details", the "safe account"), and a
+# reviewer reads it; a correction that names an e-mail address is how a Pix
+# key or a payout address is switched.
 _PAYMENT_DESTINATION = (
     r"[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,}|(?<!\d)\d{4}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d{1,4}(?!\d)|(?<!\d)\d{8,}(?!\d)"
     r"|(?<![^\W_])(?:sort code|routing(?: number)?|swift|bic|iban|wallet|pix(?: key)?|account(?: number| no\.?| #)?)\s*:?\s*[\da-z]{0,4}\d"
 )
 _NEW_DESTINATION = re.compile(rf"{_PAYMENT_DESTINATION}|@")
 _WARNING_DESTINATION = re.compile(_PAYMENT_DESTINATION)
-_NEVER = re.compile(r"(?!x)x")
 
 
 def _asked_to_act(form: str) -> bool:
@@ -864,13 +864,16 @@ def business_frame(decoded: str) -> str | None:
     if addresses_model(decoded):
         return None
     forms = matching_forms(decoded)
-    for name, regex in (
-        ("correction", _CORRECTION if not any(_NEW_DESTINATION.search(form) for form in forms) else _NEVER),
-        ("software_notice", _SOFTWARE),
-        ("fraud_warning", _FRAUD_WARNING if not any(_WARNING_DESTINATION.search(form) for form in forms) else _NEVER),
-        ("credential_notice", _CREDENTIAL_NOTICE),
+    # Each frame, and what no value of that frame names (None: nothing).
+    for name, regex, never_beside in (
+        ("correction", _CORRECTION, _NEW_DESTINATION),
+        ("software_notice", _SOFTWARE, None),
+        ("fraud_warning", _FRAUD_WARNING, _WARNING_DESTINATION),
+        ("credential_notice", _CREDENTIAL_NOTICE, None),
     ):
-        if any(regex.search(form) for form in forms):
+        if any(regex.search(form) for form in forms) and not (
+            never_beside is not None and any(never_beside.search(form) for form in forms)
+        ):
             return name
     if any(_asked_to_act(form) for form in forms):
         return "fraud_warning"
