@@ -7,4 +7,5 @@ class PeopleConfig(AppConfig):
     verbose_name = "People: roles, second factors, personal tokens, credentials"
 
     def ready(self) -> None:
-        from people import checks, schema  # noqa: F401  (registers the deploy checks and the OpenAPI auth scheme)
+        # Registers the checks, the OpenAPI auth scheme and the revocation of a deactivated person's tokens.
+        from people import checks, schema, signals  # noqa: F401

@@ -1,7 +1,10 @@
 """How people authenticate to the API: HTTP Basic under the sign-in limits, personal tokens, the session.
 
 A personal token (`Authorization: Bearer tgp_...`) is checked with one
-SHA-256, not a password hash.
+SHA-256, not a password hash. A provider-managed person's token obeys the
+renewal of their session (people.oidc.provider_renewal_due): refused with
+401 oidc_renewal_required once their groups were last confirmed more than
+OIDC_RENEW_SECONDS ago.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from rest_framework.request import Request
 
 from core.agents import AgentKeyAuthentication, is_agent
 from people.models import TOKEN_SCHEME, PersonalToken
+from people.oidc import provider_renewal_due
 from people.roles import COMPLIANCE_GROUP, REVIEWERS_GROUP
 
 # last_used_at is written at most this often per token, not on every request.
@@ -50,12 +54,24 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed("invalid or revoked personal API token")
         now = timezone.now()
         one_person(request, token.user)
+        if provider_renewal_due(token.user):
+            raise RenewalRequired()
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
             PersonalToken.objects.filter(pk=token.pk).update(last_used_at=now)
         return token.user, token
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="toolguard"'
+
+
+class RenewalRequired(exceptions.AuthenticationFailed):
+    """A provider-managed person's token past OIDC_RENEW_SECONDS since their groups were last confirmed."""
+
+    default_detail = (
+        "your roles come from the sign-in provider and need renewing: sign in there (load any page), "
+        "then the token works again"
+    )
+    default_code = "oidc_renewal_required"
 
 
 class PasswordsOff(exceptions.AuthenticationFailed):

@@ -206,8 +206,64 @@ def personal_token_mint(*, user: User, name: str, step_up: StepUpProof) -> tuple
                     actor_type=kind,
                     action=AuditAction.API_TOKEN_CREATED,
                     result=AuditResult.SUCCESS,
-                    details={"token": token.label, "name": name},
+                    details={"credential": token.label, "name": name},
                 )
             ]
         )
     return token, raw
+
+
+def personal_token_revoke(*, user: User, token_id: int) -> PersonalToken | None:
+    """The person revokes one of their own live tokens (audited); None when they have no such live token."""
+    label, kind = person_actor(user)
+    with transaction.atomic():
+        token = PersonalToken.objects.select_for_update().filter(id=token_id, user_id=user.pk).first()
+        if token is None or token.revoked_at is not None:
+            return None
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        audit_append(
+            [
+                AuditEvent(
+                    actor=label,
+                    actor_type=kind,
+                    action=AuditAction.API_TOKEN_REVOKED,
+                    result=AuditResult.SUCCESS,
+                    details={"credential": token.label, "name": token.name},
+                )
+            ]
+        )
+    return token
+
+
+def personal_tokens_revoke_all(*, user: AbstractBaseUser, reason: str, details: dict[str, object] | None = None) -> int:
+    """Revoke every live token of a person whose standing ended (roles removed at the
+    provider, account deactivated): one api_token_revoked entry per token, written
+    by the system in the same transaction; returns how many were revoked."""
+    with transaction.atomic():
+        live = list(
+            PersonalToken.objects.select_for_update().filter(user_id=user.pk, revoked_at__isnull=True).order_by("id")
+        )
+        if not live:
+            return 0
+        now = timezone.now()
+        PersonalToken.objects.filter(id__in=[token.id for token in live]).update(revoked_at=now)
+        audit_append(
+            [
+                AuditEvent(
+                    actor="system:people",
+                    actor_type="system",
+                    action=AuditAction.API_TOKEN_REVOKED,
+                    result=AuditResult.SUCCESS,
+                    details={
+                        "credential": token.label,
+                        "name": token.name,
+                        "person": user.get_username(),
+                        "reason": reason,
+                        **(details or {}),
+                    },
+                )
+                for token in live
+            ]
+        )
+    return len(live)

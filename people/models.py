@@ -133,6 +133,11 @@ class OidcIdentity(models.Model):
     subject = models.CharField(max_length=255)
     created_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(default=timezone.now)
+    # When a sign-in or renewal last confirmed the person's groups at the
+    # provider (at least one role, account active). Their personal API tokens
+    # are refused once this is older than OIDC_RENEW_SECONDS, as their session
+    # is sent back to the provider (people.oidc.provider_renewal_due).
+    roles_confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

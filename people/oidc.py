@@ -51,6 +51,7 @@ from mozilla_django_oidc.utils import import_from_settings
 
 from audit.services import AuditEvent, audit_append
 from core.enums import AuditAction, AuditResult
+from people.credentials import personal_tokens_revoke_all
 from people.models import OidcIdentity
 from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP, person_actor
 
@@ -380,7 +381,9 @@ class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
         if isinstance(email, str) and email and email != user.email:
             user.email = email
             user.save(update_fields=["email"])
-        roles_apply(user, roles_from_claims(claims), subject=self.subject)
+        roles = roles_from_claims(claims)
+        _, removed = roles_apply(user, roles, subject=self.subject)
+        standing_confirm(user, subject=self.subject, roles=roles, removed=removed)
         return user
 
     def store_tokens(self, access_token: str, id_token: str) -> None:
@@ -388,6 +391,44 @@ class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
         sign-out at the provider; the access token is dropped: toolguard calls
         nothing on the person's behalf."""
         self.id_token = id_token
+
+
+def standing_confirm(user: User, *, subject: str, roles: set[str], removed: list[str]) -> None:
+    """What a sign-in or renewal at the provider means for the person's personal API tokens.
+
+    Groups that still give a role to an active person confirm them: the
+    tokens work for OIDC_RENEW_SECONDS more (provider_renewal_due). A role
+    taken away, no role left, or a deactivated account revokes every token
+    (audited): a leaver's script stops with their session.
+    """
+    if removed or not roles or not user.is_active:
+        reason = "deactivated" if not user.is_active else "roles_removed"
+        personal_tokens_revoke_all(
+            user=user,
+            reason=reason,
+            details={"source": "oidc", "issuer": settings.OIDC_ISSUER, "subject": subject, "removed": removed},
+        )
+    if roles and user.is_active:
+        OidcIdentity.objects.filter(user=user, issuer=settings.OIDC_ISSUER, subject=subject).update(
+            roles_confirmed_at=timezone.now()
+        )
+
+
+def provider_renewal_due(user: Any) -> bool:
+    """Whether a provider-managed person's roles are past their renewal: then their personal
+    API tokens are refused (401 oidc_renewal_required), as their session is sent back to
+    the provider, until a sign-in or renewal confirms the groups again.
+
+    A person is provider-managed once linked to an identity at a provider
+    (OidcIdentity); the newest confirmation of any of them counts.
+    """
+    confirmed = [at for at in OidcIdentity.objects.filter(user_id=user.pk).values_list("roles_confirmed_at", flat=True)]
+    if not confirmed:
+        return False  # a local account: its tokens follow its groups here
+    newest = max((at for at in confirmed if at is not None), default=None)
+    if newest is None:
+        return True
+    return (timezone.now() - newest).total_seconds() >= settings.OIDC_RENEW_SECONDS
 
 
 def signed_in_through_provider(request: HttpRequest) -> bool:

@@ -8,19 +8,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from audit.services import AuditEvent, audit_append
-from core.enums import AuditAction, AuditResult
 from people import stepup
-from people.credentials import personal_token_mint
-from people.models import PersonalToken
-from people.roles import person_actor, person_groups, signed_in_person
+from people.credentials import personal_token_mint, personal_token_revoke
+from people.roles import person_groups, signed_in_person
 from people.stepup import StepUpRefused, step_up_proof
 from staff import selectors
 
@@ -113,25 +108,7 @@ def token_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_required
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    user = signed_in_person(request)
-    label, kind = person_actor(user)
-    with transaction.atomic():
-        mine = PersonalToken.objects.filter(user_id=user.pk)
-        revoked = mine.filter(id=token_id, revoked_at__isnull=True).update(revoked_at=timezone.now())
-        if revoked:
-            token = PersonalToken.objects.get(id=token_id)
-            audit_append(
-                [
-                    AuditEvent(
-                        actor=label,
-                        actor_type=kind,
-                        action=AuditAction.API_TOKEN_REVOKED,
-                        result=AuditResult.SUCCESS,
-                        details={"token": token.label, "name": token.name},
-                    )
-                ]
-            )
-    if revoked:
+    if personal_token_revoke(user=signed_in_person(request), token_id=token_id) is not None:
         messages.success(request, "Token revoked: scripts using it now get 401.")
     else:
         messages.error(request, "Not revoked: no such live token of yours.")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlparse
 
@@ -17,7 +16,6 @@ import httpx
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import SuspiciousOperation
 from django.test import Client, override_settings
@@ -27,87 +25,11 @@ from people import oidc
 from people.models import OidcIdentity, PersonalToken
 from people.roles import COMPLIANCE_GROUP, KEY_ADMINS_GROUP, REVIEWERS_GROUP
 from people.stepup import factor_fresh
-from tests.idp import OIDCProvider, oidc_provider
+from tests.idp import OIDCProvider
 from tests.live import unique
+from tests.people.oidc_flow import CALLBACK, MFA, SIGNED_OUT, _query, person, sign_in
 
 pytestmark = [pytest.mark.django_db]
-
-CALLBACK = "http://testserver/oidc/callback/"
-SIGNED_OUT = "http://testserver/accounts/login/"
-ROLE_GROUPS = {
-    "reviewer": "tg-reviewers",
-    "compliance": "tg-compliance",
-    "key_admin": "tg-key-admins",
-    "staff": "tg-staff",
-}
-MFA = "urn:toolguard:mfa"
-
-
-@pytest.fixture(scope="module")
-def idp() -> Iterator[OIDCProvider]:
-    with oidc_provider(
-        clients=[
-            {
-                "client_id": "toolguard",
-                "client_secret": "tg-secret",
-                "redirect_uris": [CALLBACK],
-                "post_logout_redirect_uris": [SIGNED_OUT],
-            },
-            {"client_id": "other-app", "client_secret": "other-secret", "redirect_uris": [CALLBACK]},
-        ],
-    ) as provider:
-        yield provider
-
-
-@pytest.fixture
-def oidc_on(idp: OIDCProvider) -> Iterator[OIDCProvider]:
-    middleware = list(settings.MIDDLEWARE)
-    if "people.oidc.RoleRenewalMiddleware" not in middleware:
-        at = middleware.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1
-        middleware.insert(at, "people.oidc.RoleRenewalMiddleware")
-    backends = [*settings.AUTHENTICATION_BACKENDS]
-    if oidc.BACKEND_PATH not in backends:
-        backends.append(oidc.BACKEND_PATH)
-    with override_settings(
-        OIDC_ENABLED=True,
-        OIDC_ISSUER=idp.issuer,
-        OIDC_RP_CLIENT_ID="toolguard",
-        OIDC_RP_CLIENT_SECRET="tg-secret",
-        OIDC_ROLE_GROUPS=ROLE_GROUPS,
-        OIDC_PROVIDER_NAME="Example SSO",
-        OIDC_RENEW_SECONDS=900,
-        OIDC_STEP_UP_ACR=MFA,
-        OIDC_STEP_UP_AMR=["otp"],
-        MIDDLEWARE=middleware,
-        AUTHENTICATION_BACKENDS=backends,
-    ):
-        oidc._discovery.clear()
-        yield idp
-    oidc._discovery.clear()
-
-
-def person(idp: OIDCProvider, groups: list[str]) -> str:
-    name = unique("staff-")
-    idp.add_account(name, email=f"{name}@bank.example", groups=groups)
-    return name
-
-
-def sign_in(
-    client: Client, idp: OIDCProvider, account: str, *, next_url: str = "/review/", jar: httpx.Client | None = None
-) -> Any:
-    """The whole code flow: toolguard's redirect, the provider's pages, the callback.
-    `jar` keeps the provider's cookies, as a browser would."""
-    start = client.get("/oidc/authenticate/", {"next": next_url})
-    assert start.status_code == 302, start.content
-    back = idp.login(start["Location"], account, stop_at=CALLBACK, client=jar)
-    parsed = urlparse(back)
-    return client.get(parsed.path, dict(_query(parsed.query)))
-
-
-def _query(query: str) -> list[tuple[str, str]]:
-    from urllib.parse import parse_qsl
-
-    return parse_qsl(query)
 
 
 def groups_of(username: str) -> set[str]:

@@ -19,7 +19,7 @@ from core.addresses import client_address
 from core.api import error_body
 from core.enums import AuditAction, AuditResult
 from core.models import AgentKey
-from people.auth import PasswordsOff, TooManySignInAttempts
+from people.auth import PasswordsOff, RenewalRequired, TooManySignInAttempts
 from people.roles import person_actor
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge
 
@@ -36,6 +36,7 @@ CODES: dict[type[exceptions.APIException], str] = {
     InvalidText: "invalid_text",
     TooManySignInAttempts: "too_many_attempts",
     PasswordsOff: "local_login_disabled",
+    RenewalRequired: "oidc_renewal_required",
     exceptions.NotAuthenticated: "unauthenticated",
     exceptions.AuthenticationFailed: "unauthenticated",
     exceptions.PermissionDenied: "forbidden",
