@@ -197,7 +197,27 @@ def alerts_detect(
             operations.setdefault(same, []).append(entry)
         elif entry.action == AuditAction.IDEMPOTENCY_MISMATCH:
             findings += _idempotency_mismatch(entry)
+        elif entry.action == AuditAction.UPSTREAM_TOOL_WITHHELD:
+            findings.append(_upstream_tool_withheld(entry))
     return findings
+
+
+def _upstream_tool_withheld(entry: AuditEntry) -> Finding:
+    """Rule 4: an upstream changed what a guarded tool takes or says; its calls wait for an operator."""
+    alert = {
+        "rule": Rule.UPSTREAM_TOOL_WITHHELD,
+        "severity": Severity.CRITICAL,
+        "subject": f"tool:{entry.tool}:{entry.details.get('announcement_sha256', '')}",
+        "window": repeat_window(),
+        "details": {
+            "tool": entry.tool,
+            "version": entry.details.get("version"),
+            "changed": entry.details.get("changed", []),
+            "source": entry.details.get("source", ""),
+            "accept_with": entry.details.get("accept_with", ""),
+        },
+    }
+    return Finding(entry, alert)
 
 
 def _injection_spike(entry: AuditEntry, batch: Sequence[AuditEntry]) -> list[Finding]:

@@ -187,6 +187,7 @@ class Alert(models.Model):
         WITNESS_REFUSED = "witness_refused", "The witness refused a checkpoint"
         WITNESS_UNREACHABLE = "witness_unreachable", "The witness could not be reached"
         SIEM_LAG = "siem_lag", "Audit entries are not reaching the SIEM"
+        UPSTREAM_TOOL_WITHHELD = "upstream_tool_withheld", "An upstream changed a tool: withheld until accepted"
 
     class Severity(models.TextChoices):
         WARNING = "warning"

@@ -14,8 +14,10 @@ EXECUTOR_FACTORIES; this loader knows none of them.
 An upstream kind may also provide a *source* (`source_factories`, or
 SOURCE_FACTORIES): an entry that stands for many tools, discovered upstream
 (an MCP server's `prefix`). Its `fields`, `policy` and `results` apply to each
-tool; the tools' names, schemas and whether they change state come from the
-upstream, so such an entry has no `schema`, `changes_state`, `value` or `handler`.
+tool; the tools' names and schemas come from the upstream, so such an entry
+has no `schema`, `value` or `handler`. Whether they change state is never the
+upstream's word: the entry's `changes_state` when the operator states it,
+else the source kind's safe default (an MCP tool changes state).
 """
 
 from __future__ import annotations
@@ -82,6 +84,8 @@ class SourceEntry:
     fields: Mapping[str, Any]
     policy: Mapping[str, Any] | None
     results: str
+    # The operator's word on whether the tools change state; None: the source kind's default.
+    changes_state: bool | None
     install: bool  # false: list the tools without registering them (policy replay drafts)
     where: str
 
@@ -92,7 +96,7 @@ class SourceEntry:
 SourceLoader = Callable[[SourceEntry], list[Tool]]
 SourceFactory = Callable[[Mapping[str, Any], bool], SourceLoader | None]
 SOURCE_FACTORIES: dict[str, SourceFactory] = {}
-SOURCE_ENTRY_KEYS = frozenset({"name", "description", "fields", "policy", "results", "upstream"})
+SOURCE_ENTRY_KEYS = frozenset({"name", "description", "changes_state", "fields", "policy", "results", "upstream"})
 
 
 def executor_factory_register(kind: str, factory: ExecutorFactory) -> None:
@@ -178,8 +182,12 @@ def _source_tools(entry: object, *, source: str, install: bool) -> list[Tool] | 
             f"{where}: {', '.join(sorted(unknown))} cannot be set on an entry whose upstream supplies its tools "
             "(a prefix, or one tool without a schema of its own)"
         )
+    changes_state = entry.get("changes_state")
+    if changes_state is not None and not isinstance(changes_state, bool):
+        raise CatalogError(f"{where}: changes_state must be true or false")
     checked = SourceEntry(
         name=name,
+        changes_state=changes_state,
         description=str(entry.get("description", "")),
         config=config,
         fields=_fields(where, entry, {}),  # the tools and their arguments come from upstream

@@ -89,6 +89,8 @@ class AuditAction(models.TextChoices):
     UPSTREAM_OUTCOME_UNKNOWN = "upstream_outcome_unknown", "Upstream outcome unknown"
     UPSTREAM_TOOL_REGISTERED = "upstream_tool_registered", "Upstream tool registered"
     UPSTREAM_TOOL_CHANGED = "upstream_tool_changed", "Upstream tool changed"
+    UPSTREAM_TOOL_WITHHELD = "upstream_tool_withheld", "Upstream tool withheld until accepted"
+    UPSTREAM_TOOL_ACCEPTED = "upstream_tool_accepted", "Upstream tool change accepted"
     # People: keys, sessions, alerts, tokens, second factors.
     AGENT_KEY_ISSUED = "agent_key_issued", "Agent key issued"
     AGENT_KEY_REVOKED = "agent_key_revoked", "Agent key revoked"

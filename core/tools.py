@@ -292,6 +292,9 @@ class Tool:
     results: str = "mark"
     # How a held call reads to a reviewer, when the catalog says (core.describe).
     describe: DescribeSpec | None = None
+    # Why calls are refused for now (an upstream's change an operator has not
+    # accepted yet, or one not yet checked against the recorded versions); "" serves.
+    withheld: str = ""
     validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -1,8 +1,9 @@
 """A changed upstream schema takes effect in every running process, without a restart.
 
-`manage.py tools_sync` records each new schema an MCP upstream announces as an
-`UpstreamToolVersion` row. The registry generation is the newest such row's
-id: it only grows, and the database holds it, so it survives a cache flush.
+`manage.py tools_sync` records each new announcement an MCP upstream makes as
+an `UpstreamToolVersion` row, and `manage.py tools_accept` accepts one. The
+registry generation is the newest such row's id plus the number of accepted
+versions: it only grows, and the database holds it, so it survives a cache flush.
 The cache (Redis in production) keeps a copy that every request reads (one
 GET, before the view runs); a process that sees a generation it has not
 loaded lists its MCP sources again and re-registers their tools, so the next
@@ -19,7 +20,7 @@ import time
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Count, Max
 
 from upstream.mcp import mcp_source_sync, mcp_sources
 from upstream.models import UpstreamToolVersion
@@ -45,7 +46,8 @@ def tools_generation() -> int:
 
 def tools_generation_publish() -> int:
     """Copy the database's generation to the cache (tools_sync calls this after recording a version)."""
-    value = int(UpstreamToolVersion.objects.aggregate(newest=Max("id"))["newest"] or 0)
+    counts = UpstreamToolVersion.objects.aggregate(newest=Max("id"), accepted=Count("accepted_at"))
+    value = int(counts["newest"] or 0) + int(counts["accepted"] or 0)
     cache.set(CACHE_KEY, value, timeout=None)
     return value
 

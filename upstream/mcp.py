@@ -11,6 +11,7 @@ tools_sync).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import logging
@@ -39,6 +40,7 @@ from upstream.executors import (
     _check_url,
     resolve_headers,
 )
+from upstream.versions import announcements_record
 
 logger = logging.getLogger(__name__)
 
@@ -56,11 +58,25 @@ class UpstreamTool:
     name: str
     description: str
     input_schema: dict[str, Any]
-    read_only: bool
+    # The upstream's hints (readOnlyHint ...), recorded and never trusted.
+    annotations: dict[str, Any] = field(default_factory=dict)
 
     @property
     def schema_sha256(self) -> str:
-        return hashlib.sha256(json.dumps(self.input_schema, sort_keys=True).encode()).hexdigest()
+        return _sha256(self.input_schema)
+
+    @property
+    def announcement(self) -> dict[str, Any]:
+        """Everything the upstream says of the tool: what a version records and compares."""
+        return {"input_schema": self.input_schema, "description": self.description, "annotations": self.annotations}
+
+    @property
+    def announcement_sha256(self) -> str:
+        return _sha256(self.announcement)
+
+
+def _sha256(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()
 
 
 @dataclass
@@ -75,7 +91,10 @@ class McpSource:
     tool: str = ""
     name: str = ""
     description: str = ""
+    # The operator's word on whether the source's tools change state (None: they do,
+    # but for the upstream tools named in `read_only`).
     changes_state: bool | None = None
+    read_only: frozenset[str] = frozenset()
     fields: Mapping[str, FieldKind] = field(default_factory=dict)
     results: str = "mark"
     # The catalog's `policy:` mapping (CEL), applied to each tool of the source.
@@ -185,7 +204,7 @@ def mcp_list_tools(
                         name=tool.name,
                         description=tool.description or "",
                         input_schema=dict(tool.input_schema),
-                        read_only=bool(hints and hints.read_only_hint),
+                        annotations=hints.model_dump(mode="json", by_alias=True, exclude_none=True) if hints else {},
                     )
                 )
             cursor = page.next_cursor
@@ -247,10 +266,18 @@ def guarded_schema(upstream: UpstreamTool, *, changes_state: bool, open_schema: 
 
 
 def _policy_for(spec: Mapping[str, Any] | None, changes_state: bool) -> Mapping[str, Any] | None:
-    """A source's policy over all its tools: a read-only one has nothing to hold, only deny rules apply."""
+    """A source's policy over all its tools. Only a tool the operator states read-only has nothing
+    to hold (it runs at once, nothing to approve); its deny rules apply."""
     if spec is None or changes_state:
         return spec
     return {name: rule for name, rule in spec.items() if name in ("deny_when", "labels")}
+
+
+def _changes_state(source: McpSource, upstream: UpstreamTool) -> bool:
+    """The operator's word, else true: an upstream's readOnlyHint is never taken (MCP: hints are untrusted)."""
+    if source.changes_state is not None:
+        return source.changes_state
+    return upstream.name not in source.read_only
 
 
 def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool, UpstreamTool]]:
@@ -262,7 +289,7 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
         if not TOOL_NAME.match(name):
             logger.warning("MCP tool %s from %s skipped: %r is not a valid tool name", upstream.name, source.url, name)
             continue
-        changes_state = source.changes_state if source.changes_state is not None else not upstream.read_only
+        changes_state = _changes_state(source, upstream)
         kinds: dict[str, FieldKind] = dict(source.fields)
         if changes_state:
             kinds.setdefault("idempotency_key", "identifier")
@@ -281,7 +308,7 @@ def _tools_of(source: McpSource, listed: list[UpstreamTool]) -> list[tuple[Tool,
             field_kinds=kinds,
             handler=McpExecutor(target=target),
             results=source.results,
-            version=upstream.schema_sha256[:12],
+            version=upstream.announcement_sha256[:12],
             policy=Policy.compile(
                 tool=name,
                 spec=_policy_for(source.policy, changes_state),
@@ -321,7 +348,8 @@ def mcp_source_register(
     )
     _SOURCES.append(source)
     try:
-        mcp_source_sync(source)
+        # Start-up may not read the database: the first request's reload checks the versions.
+        mcp_source_sync(source, verify=False)
     except (UpstreamConfigError, ImproperlyConfigured):
         raise
     except Exception as exc:  # noqa: BLE001 - any failure to list is "down for now"
@@ -340,7 +368,16 @@ def _source_from(
     policy: Mapping[str, Any] | None = None,
 ) -> McpSource:
     where = "upstream.mcp"
-    unknown = set(spec) - {"url", "headers", "timeout_s", "max_response_bytes", "tool", "prefix", "open_schema"}
+    unknown = set(spec) - {
+        "url",
+        "headers",
+        "timeout_s",
+        "max_response_bytes",
+        "tool",
+        "prefix",
+        "open_schema",
+        "read_only",
+    }
     if unknown:
         raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
     if bool(spec.get("prefix")) == bool(spec.get("tool")):
@@ -357,11 +394,18 @@ def _source_from(
         name=name,
         description=description,
         changes_state=changes_state,
+        read_only=_check_read_only(spec.get("read_only", []), where),
         fields=dict(fields or {}),
         results=results,
         policy=policy,
         open_schema=_check_open_schema(spec.get("open_schema", False), where),
     )
+
+
+def _check_read_only(value: object, where: str) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(name, str) and name for name in value):
+        raise UpstreamConfigError(f"{where}.read_only must list upstream tool names the operator states read-only")
+    return frozenset(value)
 
 
 def _check_open_schema(value: object, where: str) -> bool:
@@ -389,7 +433,12 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
     while the upstream is down (its tools then wait for tools_sync).
     """
     config = entry.config
-    Policy.compile(tool=entry.name, spec=entry.policy, changes_state=True, field_kinds=entry.fields)
+    Policy.compile(
+        tool=entry.name,
+        spec=entry.policy,
+        changes_state=entry.changes_state is not False,
+        field_kinds=entry.fields,
+    )
     # One guarded tool takes the entry's name and description; a prefix names its tools itself.
     name, description = (entry.name, entry.description) if config.get("tool") else ("", "")
     if not entry.install:
@@ -398,6 +447,7 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
             spec=config,
             name=name,
             description=description,
+            changes_state=entry.changes_state,
             fields=entry.fields,
             results=entry.results,
             policy=entry.policy,
@@ -411,6 +461,7 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
         spec=config,
         name=name,
         description=description,
+        changes_state=entry.changes_state,
         fields=entry.fields,
         results=entry.results,
         policy=entry.policy,
@@ -418,8 +469,14 @@ def _catalog_source_load(entry: SourceEntry) -> list[Tool]:
     return [tool for tool in (get_tool(registered) for registered in source.registered) if tool is not None]
 
 
-def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[Tool, UpstreamTool]]:
-    """List one source and (re-)register its tools in this process (unless `install` is false)."""
+def mcp_source_sync(source: McpSource, *, install: bool = True, verify: bool = True) -> list[tuple[Tool, UpstreamTool]]:
+    """List one source and (re-)register its tools in this process (unless `install` is false).
+
+    `verify` records what the upstream announced (upstream.versions) and
+    withholds a tool whose announcement an operator has not accepted; without
+    it (at start-up, before the database may be read) every tool is withheld
+    until the first request's reload checks it (upstream.generation).
+    """
     try:
         listed = mcp_list_tools(
             url=source.url,
@@ -434,10 +491,18 @@ def mcp_source_sync(source: McpSource, *, install: bool = True) -> list[tuple[To
     tools = _tools_of(source, listed)
     if not install:
         return tools
+    withheld = announcements_record(source.url, tools) if verify else dict.fromkeys(source_names(tools), "unverified")
+    installed = []
     for tool, upstream in tools:
+        tool = dataclasses.replace(tool, withheld=withheld.get(tool.name, ""))
         register(tool, replace=True)
         source.registered[tool.name] = upstream
-    return tools
+        installed.append((tool, upstream))
+    return installed
+
+
+def source_names(tools: list[tuple[Tool, UpstreamTool]]) -> list[str]:
+    return [tool.name for tool, _ in tools]
 
 
 def mcp_sources() -> list[McpSource]:

@@ -1,28 +1,36 @@
-"""tools_sync: list every MCP upstream again, register what changed, record and audit new versions."""
+"""tools_sync: list every MCP upstream again, register and record what changed; tools_accept: an operator's yes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db.models import Max
 
-from core.enums import AuditAction, AuditResult
-from core.events import AuditEvent, audit_record
 from upstream.generation import tools_generation_publish
 from upstream.mcp import McpSource, mcp_source_sync, mcp_sources
 from upstream.models import UpstreamToolVersion
+from upstream.versions import tool_accept
 
 
 def tools_sync() -> list[dict[str, Any]]:
-    """One report per MCP source: its tools, their versions, and which changed.
+    """One report per MCP source: its tools, their versions, which changed and which are withheld.
 
     A new version moves the registry generation, so every running app
-    process loads the new schemas before its next call (upstream.generation).
+    process loads the new announcements before its next call (upstream.generation).
     """
+    before = int(UpstreamToolVersion.objects.aggregate(newest=Max("id"))["newest"] or 0)
     reports = [_source_sync(source) for source in mcp_sources()]
-    if any(tool["changed"] for report in reports for tool in report["tools"]):
-        tools_generation_publish()
+    tools_generation_publish()
+    for report in reports:
+        for tool in report["tools"]:
+            tool["changed"] = tool.pop("_id") > before
     return reports
+
+
+def tools_accept(name: str, *, actor: str) -> UpstreamToolVersion:
+    version = tool_accept(name, actor=actor)
+    tools_generation_publish()
+    return version
 
 
 def _source_sync(source: McpSource) -> dict[str, Any]:
@@ -32,43 +40,17 @@ def _source_sync(source: McpSource) -> dict[str, Any]:
     except (ConnectionError, ValueError) as exc:
         return {**report, "ok": False, "error": str(exc)[:300]}
     for tool, upstream in tools:
-        with transaction.atomic():
-            # Locking the newest version row makes two concurrent syncs take turns,
-            # so one schema change is one new version, not two.
-            latest = UpstreamToolVersion.objects.select_for_update().filter(name=tool.name).order_by("-version").first()
-            changed = latest is None or latest.schema_sha256 != upstream.schema_sha256
-            version = latest.version if latest is not None else 0
-            if changed:
-                version += 1
-                UpstreamToolVersion.objects.create(
-                    name=tool.name,
-                    version=version,
-                    schema_sha256=upstream.schema_sha256,
-                    input_schema=upstream.input_schema,
-                    source=source.url,
-                )
-                audit_record(
-                    [
-                        AuditEvent(
-                            actor="system:tools_sync",
-                            actor_type="system",
-                            action=AuditAction.UPSTREAM_TOOL_REGISTERED
-                            if latest is None
-                            else AuditAction.UPSTREAM_TOOL_CHANGED,
-                            result=AuditResult.SUCCESS,
-                            tool=tool.name,
-                            details={
-                                "source": source.url,
-                                "upstream_tool": upstream.name,
-                                "version": version,
-                                "schema_sha256": upstream.schema_sha256,
-                                "previous_sha256": latest.schema_sha256 if latest is not None else None,
-                                "changes_state": tool.changes_state,
-                            },
-                        )
-                    ]
-                )
+        latest = UpstreamToolVersion.objects.filter(name=tool.name).order_by("-version").first()
+        assert latest is not None  # mcp_source_sync recorded it
         report["tools"].append(
-            {"name": tool.name, "version": version, "schema_sha256": upstream.schema_sha256, "changed": changed}
+            {
+                "name": tool.name,
+                "version": latest.version,
+                "schema_sha256": upstream.schema_sha256,
+                "announcement_sha256": upstream.announcement_sha256,
+                "changes_state": tool.changes_state,
+                "withheld": bool(tool.withheld),
+                "_id": latest.id,
+            }
         )
     return report

@@ -67,7 +67,13 @@ if http_url:
 mcp_url = os.environ.get("FAKE_MCP_URL", "")
 if mcp_url:
     mcp_source_register(
-        spec={"url": mcp_url, "prefix": "crm_", "timeout_s": float(os.environ.get("FAKE_MCP_TIMEOUT_S", "5"))},
+        spec={
+            "url": mcp_url,
+            "prefix": "crm_",
+            "timeout_s": float(os.environ.get("FAKE_MCP_TIMEOUT_S", "5")),
+            # The operator's word, not the upstream's hint, makes a tool read-only.
+            "read_only": ["lookup_customer"],
+        },
         fields={"customer_id": "identifier"},
         policy=LARGE,
     )

@@ -103,20 +103,19 @@ def test_a_state_changing_mcp_schema_gains_a_required_idempotency_key() -> None:
         name="add_credit",
         description="",
         input_schema={"type": "object", "properties": {"amount": {"type": "integer"}}, "required": ["amount"]},
-        read_only=False,
     )
     schema = guarded_schema(upstream, changes_state=True)
     assert schema["required"] == ["amount", "idempotency_key"]
     assert upstream.input_schema["required"] == ["amount"]  # the upstream's copy is untouched
     assert "idempotency_key" not in guarded_schema(upstream, changes_state=False)["properties"]
-    clash = UpstreamTool("x", "", {"type": "object", "properties": {"idempotency_key": {}}}, read_only=False)
+    clash = UpstreamTool("x", "", {"type": "object", "properties": {"idempotency_key": {}}})
     with pytest.raises(UpstreamConfigError, match="already has an idempotency_key"):
         guarded_schema(clash, changes_state=True)
 
 
 def test_an_mcp_schema_is_closed_unless_the_catalog_opens_it() -> None:
     open_upstream = UpstreamTool(
-        "lookup", "", {"type": "object", "properties": {"q": {"type": "string"}}, "additionalProperties": True}, True
+        "lookup", "", {"type": "object", "properties": {"q": {"type": "string"}}, "additionalProperties": True}
     )
     assert guarded_schema(open_upstream, changes_state=False)["additionalProperties"] is False
     assert guarded_schema(open_upstream, changes_state=False, open_schema=True)["additionalProperties"] is True

@@ -122,7 +122,7 @@ def test_tools_sync_records_a_changed_upstream_schema_as_a_new_audited_version(g
         guarded.mcp.admin("schema", {"v": 1})
     assert second.returncode == 0, second.stderr
     after = {t["name"]: t for t in json.loads(second.stdout)["sources"][0]["tools"]}
-    assert after["crm_add_credit"]["changed"] is True
+    assert after["crm_add_credit"]["changed"] is True and after["crm_add_credit"]["withheld"] is True
     assert after["crm_add_credit"]["version"] == before["crm_add_credit"]["version"] + 1
     assert after["crm_lookup_customer"]["changed"] is False
     with guarded.blocker.unblock():

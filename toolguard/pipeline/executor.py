@@ -264,6 +264,18 @@ def _run(call: _Call) -> tuple[Outcome, ToolCall]:
             call, refusal(ToolCallStatus.DENIED, 403, "tool_not_allowed", "this agent key may not call this tool")
         )
 
+    if tool.withheld:
+        call.event(AuditAction.TOOL_CALL_DENIED, AuditResult.BLOCKED, code="tool_withheld", withheld=tool.withheld)
+        return _finish(
+            call,
+            refusal(
+                ToolCallStatus.DENIED,
+                409,
+                "tool_withheld",
+                "this tool is withheld until an operator reviews what its upstream changed; "
+                "try again later or use another tool",
+            ),
+        )
     if call.agent_key.is_quarantined:
         # The key, not only one session: a fresh session id must not escape it.
         call.event(AuditAction.QUARANTINE_REFUSED, AuditResult.BLOCKED, code="key_quarantined")
