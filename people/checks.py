@@ -1,17 +1,33 @@
-"""`manage.py check --deploy` warnings for the OAuth resource server (people/oauth.py)."""
+"""System checks for people/: the OAuth resource server (people/oauth.py) and provider step-up (people/oidc.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import CheckMessage, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+
+
+@register(Tags.security)
+def oauth_audience_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """Trusted issuers without TOOLGUARD_RESOURCE_URI: the audience would have no fixed value.
+
+    Settings refuse to start so from the environment; this names it for a
+    configuration made some other way (and /mcp takes no OAuth tokens then).
+    """
+    if settings.TOOLGUARD_OAUTH_ISSUERS and not settings.TOOLGUARD_RESOURCE_URI:
+        return [
+            Error(
+                "TOOLGUARD_OAUTH_ISSUERS is set without TOOLGUARD_RESOURCE_URI: /mcp takes no OAuth access tokens",
+                hint="set TOOLGUARD_RESOURCE_URI to toolguard's public /mcp URL",
+                id="people.E001",
+            )
+        ]
+    return []
 
 
 @register(Tags.security, deploy=True)
 def oauth_deploy_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
-    if not settings.TOOLGUARD_OAUTH_ISSUERS:
-        return []
     found: list[CheckMessage] = []
     for issuer in settings.TOOLGUARD_OAUTH_ISSUERS:
         if not issuer.startswith("https://"):
@@ -22,14 +38,19 @@ def oauth_deploy_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMess
                     id="people.W001",
                 )
             )
-    broad = any(host == "*" or host.startswith(".") for host in settings.ALLOWED_HOSTS)
-    if not settings.TOOLGUARD_RESOURCE_URI and broad:
-        found.append(
-            Warning(
-                "TOOLGUARD_RESOURCE_URI is unset while ALLOWED_HOSTS accepts any host: the audience a token "
-                "must name would follow the request's Host header",
-                hint="set TOOLGUARD_RESOURCE_URI to toolguard's public /mcp URL",
-                id="people.W002",
-            )
-        )
     return found
+
+
+@register(Tags.security, deploy=True)
+def step_up_deploy_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """With OIDC on and no acr/amr named, the provider is no step-up factor: say so once at deploy."""
+    if settings.OIDC_ENABLED and not (settings.OIDC_STEP_UP_ACR or settings.OIDC_STEP_UP_AMR):
+        return [
+            Warning(
+                "OIDC_STEP_UP_ACR and OIDC_STEP_UP_AMR are unset: step-up is the reviewer's own TOTP code, "
+                "never the provider's sign-in",
+                hint="name the acr or amr your provider asserts for a second factor to accept it for step-up",
+                id="people.W003",
+            )
+        ]
+    return []

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
+import re
 import secrets
 import threading
 import time
@@ -97,7 +98,9 @@ class AccessToken:
 
 
 def oauth_enabled() -> bool:
-    return bool(settings.TOOLGUARD_OAUTH_ISSUERS)
+    """On with trusted issuers and a configured resource URI (the audience is never taken from
+    the request's Host header; settings refuse to start with issuers and no resource URI)."""
+    return bool(settings.TOOLGUARD_OAUTH_ISSUERS) and bool(settings.TOOLGUARD_RESOURCE_URI)
 
 
 def scopes_supported() -> list[str]:
@@ -236,7 +239,13 @@ def issuer_keys_forget() -> None:
 
 
 def access_token_verify(raw: str, *, audience: str) -> AccessToken:
-    """The verified token, or InvalidToken saying why not (IssuerUnavailable: ask again later)."""
+    """The verified token, or InvalidToken saying why not (IssuerUnavailable: ask again later).
+
+    `audience` must be the configured TOOLGUARD_RESOURCE_URI: a caller that
+    built it from the request is refused rather than trusted.
+    """
+    if not settings.TOOLGUARD_RESOURCE_URI or audience != settings.TOOLGUARD_RESOURCE_URI:
+        raise InvalidToken("toolguard takes access tokens only for its configured resource URI")
     try:
         header = jwt.get_unverified_header(raw)
         unverified = jwt.decode(raw, options={"verify_signature": False})
@@ -273,19 +282,45 @@ def access_token_verify(raw: str, *, audience: str) -> AccessToken:
     return _read_claims(claims, issuer)
 
 
+# What a name read from a token may be: printable text that fits the columns it is kept in
+# (people.OAuthPrincipal, core.Customer); anything else is a bad token, never a database fault.
+_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]+")
+SUBJECT_MAX = 255
+CLIENT_ID_MAX = 255
+CUSTOMER_MAX = 64
+
+
+def _name_claim(claims: dict[str, Any], names: tuple[str, ...], what: str, limit: int) -> str:
+    value = next((claims[name] for name in names if name in claims), None)
+    if not isinstance(value, str) or not value:
+        raise InvalidToken(f"the token names no {what}")
+    if len(value) > limit:
+        raise InvalidToken(f"the token's {what} is longer than {limit} characters")
+    if not _PRINTABLE.fullmatch(value):
+        raise InvalidToken(f"the token's {what} holds control characters")
+    return value
+
+
 def _read_claims(claims: dict[str, Any], issuer: str) -> AccessToken:
-    client_id = claims.get("client_id", claims.get("azp"))
-    subject = claims.get("sub")
-    customer = claims.get(settings.TOOLGUARD_OAUTH_CUSTOMER_CLAIM)
-    if not isinstance(client_id, str) or not client_id:
-        raise InvalidToken("the token names no client (client_id)")
-    if not isinstance(subject, str) or not subject:
-        raise InvalidToken("the token names no subject (sub)")
-    if not isinstance(customer, str) or not customer:
-        raise InvalidToken(f"the token names no customer (claim {settings.TOOLGUARD_OAUTH_CUSTOMER_CLAIM!r})")
-    scope = claims.get("scope", claims.get("scp", ""))
-    scopes = scope.split() if isinstance(scope, str) else [item for item in scope if isinstance(item, str)]
-    return AccessToken(issuer=issuer, client_id=client_id, subject=subject, customer=customer, scopes=frozenset(scopes))
+    client_id = _name_claim(claims, ("client_id", "azp"), "client (client_id)", CLIENT_ID_MAX)
+    subject = _name_claim(claims, ("sub",), "subject (sub)", SUBJECT_MAX)
+    claim = settings.TOOLGUARD_OAUTH_CUSTOMER_CLAIM
+    customer = _name_claim(claims, (claim,), f"customer (claim {claim!r})", CUSTOMER_MAX)
+    exp = claims.get("exp")
+    if not isinstance(exp, (int, float)) or isinstance(exp, bool):
+        raise InvalidToken("the token's exp is not a number")
+    if exp - time.time() > settings.TOOLGUARD_OAUTH_MAX_TOKEN_SECONDS + LEEWAY_SECONDS:
+        raise InvalidToken(
+            f"the token expires more than {settings.TOOLGUARD_OAUTH_MAX_TOKEN_SECONDS} seconds from now; "
+            "toolguard takes no longer-lived access tokens"
+        )
+    # RFC 9068 and RFC 8693: `scope` is one string of space-separated scopes.
+    scope = claims.get("scope", "")
+    if not isinstance(scope, str):
+        raise InvalidToken("the token's scope is not a space-separated string")
+    return AccessToken(
+        issuer=issuer, client_id=client_id, subject=subject, customer=customer, scopes=frozenset(scope.split())
+    )
 
 
 # -- the principal -----------------------------------------------------------------

@@ -240,6 +240,49 @@ class RoleMappingOIDCBackend(OIDCAuthenticationBackend):  # type: ignore[misc]
     def OIDC_OP_JWKS_ENDPOINT(self) -> str:
         return str(discovery()["jwks_uri"])
 
+    def retrieve_matching_jwk(self, token: str) -> jwt.PyJWK:
+        """The provider's key for this ID token, or SuspiciousOperation (oidc_token_invalid).
+
+        The library's own lookup fails with a KeyError (a 500) on a token or a
+        published key without `kid`. Here a token without `kid` is taken only
+        when the provider publishes exactly one signing key for its algorithm
+        (RFC 7515 4.1.4); a JWKS that is not a list of keys is refused.
+        """
+        try:
+            header = jwt.get_unverified_header(token)
+        except jwt.PyJWTError as exc:
+            raise SuspiciousOperation(f"the ID token is not a JWT: {exc}") from exc
+        response = requests.get(self.OIDC_OP_JWKS_ENDPOINT, timeout=settings.OIDC_TIMEOUT)
+        response.raise_for_status()
+        try:
+            document = response.json()
+        except ValueError as exc:
+            raise SuspiciousOperation("the provider's JWKS is not JSON") from exc
+        keys = document.get("keys") if isinstance(document, dict) else None
+        if not isinstance(keys, list):
+            raise SuspiciousOperation("the provider's JWKS has no list of keys")
+        alg, kid = header.get("alg"), header.get("kid")
+        signing = [
+            key
+            for key in keys
+            if isinstance(key, dict) and key.get("use", "sig") == "sig" and key.get("alg", alg) == alg
+        ]
+        if kid is None:
+            if len(signing) != 1:
+                raise SuspiciousOperation("the ID token names no signing key (kid) and the provider publishes several")
+            found = signing[0]
+        elif not isinstance(kid, str):
+            raise SuspiciousOperation("the ID token's kid is not a string")
+        else:
+            match = [key for key in signing if key.get("kid") == kid]
+            if len(match) != 1:
+                raise SuspiciousOperation(f"the provider publishes no single signing key {kid!r}")
+            found = match[0]
+        try:
+            return jwt.PyJWK(found)
+        except jwt.PyJWTError as exc:
+            raise SuspiciousOperation(f"the provider's signing key is unusable: {exc}") from exc
+
     def _verify_jws(self, payload: str, key: Any) -> dict[str, Any]:
         try:
             header = jwt.get_unverified_header(payload)

@@ -17,6 +17,7 @@ oidc_no_role, oidc_inactive, oidc_account_conflict, oidc_step_up_failed.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -34,6 +35,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 from mozilla_django_oidc.views import OIDCAuthenticationRequestView
 
+from audit.unauthenticated import unauthenticated_request_record
+from core.addresses import client_address
 from people import stepup
 from people.oidc import (
     BACKEND_PATH,
@@ -122,6 +125,19 @@ def _sign_in_failed(request: HttpRequest, code: str, *, sign_out: bool = False) 
     if sign_out and request.user.is_authenticated:
         logout(request)
     return HttpResponseRedirect(f"{resolve_url(settings.LOGIN_URL)}?{urlencode({'error': code})}")
+
+
+def _token_refused(request: HttpRequest, *, sign_out: bool) -> HttpResponse:
+    """An ID token that failed the checks: audited and counted like any bad credential
+    (audit.unauthenticated: one entry per address and minute, 429 past the rate)."""
+    wait = unauthenticated_request_record(address=client_address(request), path=request.path, code="oidc_token_invalid")
+    if wait is not None:
+        response = JsonResponse(
+            {"error": {"code": "rate_limited", "message": "too many refused sign-ins from this address"}}, status=429
+        )
+        response["Retry-After"] = str(math.ceil(wait))
+        return response
+    return _sign_in_failed(request, "oidc_token_invalid", sign_out=sign_out)
 
 
 def _safe_next(request: HttpRequest, candidate: str | None) -> str:
@@ -226,9 +242,9 @@ def callback(request: HttpRequest) -> HttpResponse:
         return _sign_in_failed(request, "oidc_token_exchange_failed", sign_out=renewing)
     except (SuspiciousOperation, requests.RequestException) as exc:
         logger.warning("OIDC sign-in refused: %s", exc)
-        return _sign_in_failed(request, "oidc_token_invalid", sign_out=renewing)
+        return _token_refused(request, sign_out=renewing)
     if user is None:
-        return _sign_in_failed(request, "oidc_token_invalid", sign_out=renewing)
+        return _token_refused(request, sign_out=renewing)
 
     if step is not None:
         if user.pk != request.user.pk:

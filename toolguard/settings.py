@@ -500,8 +500,11 @@ TOOLGUARD_AGENT_RATE = os.environ.get("TOOLGUARD_AGENT_RATE", "1200/min")
 # tokens are JWTs signed by one of these issuers (keys from their discovery
 # documents), for this audience, acting for the customer their claim names.
 TOOLGUARD_OAUTH_ISSUERS = envlist("TOOLGUARD_OAUTH_ISSUERS", [])
-# Empty: `<base>/mcp` of the request (set it whenever ALLOWED_HOSTS is broad).
+# toolguard's public /mcp URL: the audience every access token must name. Required
+# with TOOLGUARD_OAUTH_ISSUERS: the audience never follows a request's Host header.
 TOOLGUARD_RESOURCE_URI = os.environ.get("TOOLGUARD_RESOURCE_URI", "").strip()
+# The longest an access token may still have to live (its exp at most this far ahead).
+TOOLGUARD_OAUTH_MAX_TOKEN_SECONDS = envint("TOOLGUARD_OAUTH_MAX_TOKEN_SECONDS", 86_400, minimum=60)
 TOOLGUARD_OAUTH_CUSTOMER_CLAIM = os.environ.get("TOOLGUARD_OAUTH_CUSTOMER_CLAIM", "").strip() or "customer"
 # How long an issuer's signing keys are used before they are fetched again, and
 # how often at most a token naming an unknown key may cause a fetch.
@@ -510,6 +513,8 @@ TOOLGUARD_OAUTH_JWKS_REFRESH_SECONDS = envint("TOOLGUARD_OAUTH_JWKS_REFRESH_SECO
 for _issuer in TOOLGUARD_OAUTH_ISSUERS:
     if not re.fullmatch(r"https?://[^\s?#]+", _issuer):
         raise ImproperlyConfigured(f"TOOLGUARD_OAUTH_ISSUERS: {_issuer!r} is not an http(s) issuer URL")
+if TOOLGUARD_OAUTH_ISSUERS and not TOOLGUARD_RESOURCE_URI:
+    raise ImproperlyConfigured("TOOLGUARD_OAUTH_ISSUERS needs TOOLGUARD_RESOURCE_URI (toolguard's public /mcp URL)")
 if TOOLGUARD_RESOURCE_URI and not re.fullmatch(r"https?://[^\s#]+", TOOLGUARD_RESOURCE_URI):
     raise ImproperlyConfigured(
         f"TOOLGUARD_RESOURCE_URI must be an absolute http(s) URL, got {TOOLGUARD_RESOURCE_URI!r}"

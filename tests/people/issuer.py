@@ -59,6 +59,10 @@ class TestIssuer:
             self.keys = keys
         self.jwks_file.write_text(json.dumps({"keys": [key.jwk for key in self.keys]}))
 
+    def answer_id_token(self, id_token: str) -> None:
+        """What its token endpoint answers next, as an OpenID provider's would."""
+        Path(f"{self.jwks_file}.id_token").write_text(id_token)
+
     def fetches(self) -> int:
         return int(httpx.get(f"{self.url}/fetches", timeout=5).json()["jwks"])
 
@@ -91,3 +95,4 @@ class TestIssuer:
     def stop(self) -> None:
         stop_process(self.proc)
         self.jwks_file.unlink(missing_ok=True)
+        Path(f"{self.jwks_file}.id_token").unlink(missing_ok=True)

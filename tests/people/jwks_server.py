@@ -2,7 +2,9 @@
 
 `python jwks_server.py PORT JWKS_FILE`: the keys are read from JWKS_FILE on
 every fetch, so a test rotates them by rewriting the file; `/fetches` says how
-often the keys were asked for (the refetch floor's test reads it).
+often the keys were asked for (the refetch floor's test reads it). As an OpenID
+provider's token endpoint, `POST /token` answers whatever ID token the test
+wrote to JWKS_FILE.id_token (tests/people/test_oidc_id_token.py).
 """
 
 from __future__ import annotations
@@ -24,13 +26,28 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         global fetches
         if self.path == "/.well-known/openid-configuration":
-            self._json({"issuer": ISSUER, "jwks_uri": f"{ISSUER}/jwks", "authorization_endpoint": f"{ISSUER}/auth"})
+            self._json(
+                {
+                    "issuer": ISSUER,
+                    "jwks_uri": f"{ISSUER}/jwks",
+                    "authorization_endpoint": f"{ISSUER}/auth",
+                    "token_endpoint": f"{ISSUER}/token",
+                }
+            )
         elif self.path == "/jwks":
             with lock:
                 fetches += 1
             self._json(json.loads(JWKS_FILE.read_text()))
         elif self.path == "/fetches":
             self._json({"jwks": fetches})
+        else:
+            self._json({"error": "not found"}, status=404)
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if self.path == "/token":
+            id_token = Path(f"{JWKS_FILE}.id_token").read_text()
+            self._json({"access_token": "", "token_type": "Bearer", "expires_in": 60, "id_token": id_token})
         else:
             self._json({"error": "not found"}, status=404)
 

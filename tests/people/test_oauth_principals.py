@@ -67,13 +67,11 @@ def test_a_long_client_and_subject_still_fit_the_audit_actor() -> None:
     assert label != principal_label(client_id="c" * 200, subject="s" * 199)
 
 
-def test_deploy_checks_warn_of_a_plain_http_issuer_and_a_host_borne_audience(settings: Any) -> None:
+def test_deploy_checks_warn_of_a_plain_http_issuer(settings: Any) -> None:
     settings.TOOLGUARD_OAUTH_ISSUERS = []
     assert oauth_deploy_check() == []
     settings.TOOLGUARD_OAUTH_ISSUERS = ["http://idp.example", "https://idp2.example"]
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.TOOLGUARD_RESOURCE_URI = ""
-    assert [message.id for message in oauth_deploy_check()] == ["people.W001", "people.W002"]
-    settings.TOOLGUARD_OAUTH_ISSUERS = ["https://idp.example"]
     settings.TOOLGUARD_RESOURCE_URI = "https://toolguard.example/mcp"
+    assert [message.id for message in oauth_deploy_check()] == ["people.W001"]
+    settings.TOOLGUARD_OAUTH_ISSUERS = ["https://idp.example"]
     assert oauth_deploy_check() == []

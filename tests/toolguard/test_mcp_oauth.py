@@ -47,6 +47,7 @@ def issuer() -> Iterator[TestIssuer]:
 @pytest.fixture
 def oauth(settings: Any, issuer: TestIssuer) -> Iterator[TestIssuer]:
     settings.TOOLGUARD_OAUTH_ISSUERS = [issuer.url]
+    settings.TOOLGUARD_RESOURCE_URI = "http://testserver/mcp"
     settings.TOOLGUARD_OAUTH_JWKS_REFRESH_SECONDS = 0
     settings.TOOLGUARD_UNAUTHENTICATED_RATE = 10_000
     issuer.publish([issuer.keys[0]])
@@ -266,6 +267,7 @@ def test_rotated_keys_are_fetched_once_and_made_up_ids_are_not_a_load(
 
 def test_an_unreachable_issuer_is_503_with_retry_after(bank: Bank, settings: Any) -> None:
     settings.TOOLGUARD_OAUTH_ISSUERS = ["http://127.0.0.1:9"]
+    settings.TOOLGUARD_RESOURCE_URI = "http://testserver/mcp"
     issuer_keys_forget()
     token = jwt.encode(
         {"iss": "http://127.0.0.1:9", "aud": "http://testserver/mcp", "sub": "s", "exp": int(time.time()) + 60},

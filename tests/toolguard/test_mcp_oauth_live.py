@@ -28,7 +28,7 @@ from people.models import OAuthPrincipal
 from people.oauth import scopes_supported
 from tests.conftest import Bank
 from tests.idp import OIDCProvider, code_from, oidc_provider
-from tests.live import Gunicorn, bearer, gunicorn, unique
+from tests.live import Gunicorn, bearer, free_port, gunicorn, unique
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 
@@ -45,7 +45,9 @@ def idp() -> Iterator[OIDCProvider]:
 
 @pytest.fixture(scope="module")
 def oauth_server(idp: OIDCProvider, django_db_setup: Any) -> Iterator[Gunicorn]:
-    with gunicorn(workers=2, env={"TOOLGUARD_OAUTH_ISSUERS": idp.issuer}) as live:
+    port = free_port()
+    env = {"TOOLGUARD_OAUTH_ISSUERS": idp.issuer, "TOOLGUARD_RESOURCE_URI": f"http://127.0.0.1:{port}/mcp"}
+    with gunicorn(workers=2, port=port, env=env) as live:
         yield live
 
 
