@@ -24,7 +24,10 @@ the code exchanged with client_secret_basic). On top of it toolguard:
   removes the role at the next request after that;
 * lets a fresh authentication at the provider (`prompt=login`, `max_age=0`,
   with the acr/amr of OIDC_STEP_UP_ACR / OIDC_STEP_UP_AMR) count as the
-  step-up factor (people.stepup), like a TOTP code.
+  step-up factor (people.stepup), like a TOTP code; only when one of those
+  settings names the second factor: otherwise step-up is the TOTP code;
+* binds a person's personal API tokens to the same renewal (standing_confirm,
+  provider_renewal_due).
 """
 
 from __future__ import annotations
@@ -488,9 +491,25 @@ def session_start(request: HttpRequest, claims: dict[str, Any], id_token: str = 
 # -- step-up -------------------------------------------------------------------
 
 
+def provider_step_up_enabled() -> bool:
+    """Whether a fresh authentication at the provider may stand for the step-up factor.
+
+    Only when OIDC_STEP_UP_ACR or OIDC_STEP_UP_AMR names what the provider
+    asserts for a second factor: without them a fresh sign-in may be the
+    password alone, so step-up falls back to the reviewer's own TOTP code.
+    """
+    return bool(settings.OIDC_ENABLED and (settings.OIDC_STEP_UP_ACR or settings.OIDC_STEP_UP_AMR))
+
+
 def step_up_check(claims: dict[str, Any], *, started: float) -> None:
     """Raise OIDCRefused unless the ID token shows an authentication made after `started`
-    with the acr and amr the settings ask for."""
+    with the acr and amr the settings ask for (and they ask for one: provider_step_up_enabled)."""
+    if not provider_step_up_enabled():
+        raise OIDCRefused(
+            "oidc_step_up_failed",
+            "the provider's sign-in is not a second factor here (OIDC_STEP_UP_ACR/AMR unset); "
+            "use your authenticator app's code",
+        )
     auth_time = claims.get("auth_time")
     if not isinstance(auth_time, (int, float)) or auth_time < started - LEEWAY_SECONDS:
         raise OIDCRefused("oidc_step_up_failed", "the provider did not authenticate you afresh")

@@ -46,6 +46,7 @@ from people.oidc import (
     RoleMappingOIDCBackend,
     discovery,
     oidc_setting,
+    provider_step_up_enabled,
     roles_from_claims,
     session_start,
     signed_in_through_provider,
@@ -192,6 +193,14 @@ class StepUpRedirectView(ProviderRedirectView):
 
     def get(self, request: HttpRequest) -> HttpResponse:
         next_url = _safe_next(request, request.GET.get("next"))
+        if settings.OIDC_ENABLED and not provider_step_up_enabled():
+            # The provider's sign-in may be the password alone: never a second factor here.
+            messages.error(
+                request,
+                "Not available: confirming with the sign-in provider is off here; use your authenticator app's code.",
+                extra_tags="refused oidc_step_up_unavailable",
+            )
+            return HttpResponseRedirect(next_url)
         response = super().get(request)
         state = parse_qs(urlparse(response["Location"]).query).get("state", [""])[0]
         if state:
