@@ -38,7 +38,7 @@ from jsonschema.exceptions import SchemaError
 
 from core.describe import DescribeSpec
 from core.policy import Policy, ValueSpec, did_you_mean, raw_amount_refused, rules_tried
-from core.tools import FIELD_KINDS, RESULT_POLICIES, Tool, ToolHandler, register
+from core.tools import FIELD_KINDS, MODEL_SUSPICION_ACTIONS, RESULT_POLICIES, Tool, ToolHandler, register
 
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 
@@ -61,6 +61,7 @@ ENTRY_KEYS = frozenset(
         "value",
         "policy",
         "results",
+        "model_suspicion",
         "describe",
         "handler",
         "upstream",
@@ -313,6 +314,9 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
         raise CatalogError(f"{where}: schema{at}: {exc.message}") from None
     fields = _fields(where, entry, schema)
     results = _results(where, entry)
+    model_suspicion = entry.get("model_suspicion", "")
+    if model_suspicion not in ("", *MODEL_SUSPICION_ACTIONS):
+        raise CatalogError(f"{where}: model_suspicion must be one of {', '.join(MODEL_SUSPICION_ACTIONS)}")
     try:
         value = ValueSpec.compile(tool=name, spec=entry.get("value"))
         policy = Policy.compile(tool=name, spec=entry.get("policy"), changes_state=changes_state, field_kinds=fields)
@@ -329,6 +333,7 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
             value=value,
             policy=policy,
             results=results,
+            model_suspicion=str(model_suspicion),
             describe=describe,
         )
     except (SchemaError, ValueError) as exc:  # a broken schema, or no idempotency_key on a state change

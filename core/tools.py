@@ -28,6 +28,12 @@ FieldKind = Literal["identifier", "free_text", "free_text_links"]
 FIELD_KINDS: tuple[FieldKind, ...] = get_args(FieldKind)
 # What reaches the model of a tool's result (detection/results.py).
 RESULT_POLICIES = ("pass", "mark", "withhold")
+# What a model suspicion (the sanitizer's model stage, never a rule) does to a
+# tool's call (docs/detection.md, "What a model suspicion does"): hold (a
+# state-changing call waits for a reviewer), mark (the call runs, the finding
+# is audited), flag (the same, audited as an alert). Unset: hold for a
+# state-changing tool, mark for a read-only one. A rule's block is not tunable.
+MODEL_SUSPICION_ACTIONS = ("hold", "mark", "flag")
 
 
 class ToolError(Exception):
@@ -290,6 +296,8 @@ class Tool:
     policy: Policy | None = None
     # What reaches the model of its results: pass | mark | withhold (detection/results.py).
     results: str = "mark"
+    # What a model suspicion does here (MODEL_SUSPICION_ACTIONS); "": the default for its kind.
+    model_suspicion: str = ""
     # How a held call reads to a reviewer, when the catalog says (core.describe).
     describe: DescribeSpec | None = None
     # Why calls are refused for now (an upstream's change an operator has not
@@ -305,6 +313,13 @@ class Tool:
             raise ValueError(f"results must be one of {', '.join(RESULT_POLICIES)}")
         if self.changes_state and "idempotency_key" not in self.schema.get("required", ()):
             raise ValueError(f"state-changing tool {self.name} must require an idempotency_key")
+        if self.model_suspicion and self.model_suspicion not in MODEL_SUSPICION_ACTIONS:
+            raise ValueError(f"model_suspicion must be one of {', '.join(MODEL_SUSPICION_ACTIONS)}")
+
+    @property
+    def suspicion_action(self) -> str:
+        """What a model suspicion does to this tool's call: the catalog's word, else hold or mark by kind."""
+        return self.model_suspicion or ("hold" if self.changes_state else "mark")
 
 
 _REGISTRY: dict[str, Tool] = {}

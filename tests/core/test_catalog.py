@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from core.models import AgentKey, ValueEntry
 from core.tools import ToolHandler, get_tool
 from people.stepup import StepUpProof
 from tests import family
+from tests.answers import held_rules
 from tests.conftest import Principals, agent_client
 from tests.family import CATALOG
 
@@ -48,7 +50,7 @@ def test_a_small_credit_runs_at_once(agent: Any) -> None:
 
 def test_hold_then_approve_runs_it_once(principals: Principals, agent: Any) -> None:
     held = credit(agent, "big", 20_000)
-    assert held.status_code == 202 and held.json()["result"]["rules"] == ["over_100"]
+    assert held.status_code == 202 and held_rules(held.json()) == ["over_100"]
     approval = ApprovalRequest.objects.get(id=held.json()["approval_id"])
     assert approval.summary == {
         "title": "Store credit of $200.00 USD",
@@ -109,11 +111,12 @@ def test_the_approvals_required_expression_sets_dual_control(agent: Any) -> None
     assert ApprovalRequest.objects.get(id=held["approval_id"]).required_approvals == 2
 
 
-def test_a_deny_rule_refuses_and_is_named_everywhere(agent: Any) -> None:
+def test_a_deny_rule_refuses_and_is_named_for_people_never_to_the_agent(agent: Any) -> None:
     response = credit(agent, "absurd", 950_000)
     body = response.json()
     assert response.status_code == 403 and body["status"] == "denied"
-    assert body["error"]["code"] == "policy_denied" and body["error"]["details"] == {"rules": ["absurd"]}
+    assert body["error"]["code"] == "policy_denied" and not body["error"]["details"]
+    assert "absurd" not in json.dumps(body["error"])
     entry = AuditEntry.objects.get(action="policy_denied")
     assert entry.details["rules"] == ["absurd"] and entry.result == "blocked"
     assert family.CREDITED == []

@@ -23,6 +23,7 @@ from core.catalog import catalog_load
 from core.models import AgentKey, ExchangeRate, ValueEntry
 from core.tools import unregister
 from tests import family
+from tests.answers import denied_rules, held_rules
 from tests.conftest import Principals, agent_client
 
 pytestmark = pytest.mark.django_db
@@ -78,18 +79,18 @@ def test_rules_read_the_converted_amount(agent: Any) -> None:
     # over_100 holds above 10,000 reporting cents: 9,000 EUR cents is 9,720, 9,500 is 10,260.
     assert credit(agent, "a", 9_000, "EUR").json()["status"] == "completed"
     held = credit(agent, "b", 9_500, "EUR").json()
-    assert held["status"] == "pending_approval" and held["result"]["rules"] == ["over_100"]
+    assert held_rules(held) == ["over_100"]
     entry = ValueEntry.objects.get(tool=TOOL, value_cents=9_000)
     assert (entry.currency, entry.reporting_cents) == ("EUR", 9_720)
     # absurd denies above 900,000 reporting cents: 850,000 EUR cents is 918,000.
     denied = credit(agent, "c", 850_000, "EUR")
-    assert denied.status_code == 403 and denied.json()["error"]["details"]["rules"] == ["absurd"]
+    assert denied.status_code == 403 and denied_rules(denied.json()) == ["absurd"]
 
 
 def test_no_rate_holds_for_two_reviewers_even_where_a_deny_rule_reads_the_amount(agent: Any) -> None:
     # absurd reads value.amount, which no rate gives: held for people to judge, not denied unread.
     held = credit(agent, "chf", 990_000, "CHF").json()
-    assert held["status"] == "pending_approval" and held["result"]["rules"] == ["no_rate"]
+    assert held_rules(held) == ["no_rate"]
     approval = ApprovalRequest.objects.get(id=held["approval_id"])
     assert approval.required_approvals == 2 and approval.no_rate
     assert family.CREDITED == []

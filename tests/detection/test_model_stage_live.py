@@ -66,8 +66,10 @@ def test_workers_load_the_model_from_the_setting_and_hold_what_it_flags(
     assert held.json()["status"] == "pending_approval"
     assert fine.status_code == 200 and fine.json()["status"] == "completed"
     assert blocked.status_code == 422
-    assert blocked.json()["error"]["details"]["rule"] == "link.markdown_image_external"
+    assert blocked.json()["error"]["details"] == {"field": "/memo", "category": "prompt_injection"}
     with django_db_blocker.unblock():
+        blocked_entry = AuditEntry.objects.get(tool_call_id=blocked.json()["id"], action="injection_blocked")
+        assert blocked_entry.details["rule"] == "link.markdown_image_external"
         approval = ApprovalRequest.objects.get(id=held.json()["approval_id"])
         assert approval.rules == ["injection_suspected"]
         entry = AuditEntry.objects.get(action="injection_suspected", idempotency_key=key)

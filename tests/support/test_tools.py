@@ -15,6 +15,7 @@ from approvals.services import approval_decide
 from core.models import AgentKey, Customer
 from people.stepup import StepUpProof
 from support.models import Order, OutboundEmail, Refund
+from tests.answers import held_rules
 from tests.conftest import Bank, agent_client
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_a_small_refund_runs_at_once(shop: Any) -> None:
 def test_a_large_refund_for_a_young_customer_is_held_then_approved(bank: Bank, shop: Any) -> None:
     held = refund(shop, "r2", 60_000)
     body = held.json()
-    assert held.status_code == 202 and body["result"]["rules"] == ["young_customer_large_refund"]
+    assert held.status_code == 202 and held_rules(body) == ["young_customer_large_refund"]
     approval = ApprovalRequest.objects.get(id=body["approval_id"])
     assert approval.summary == {
         "title": "Refund $600.00 USD on order ord-1",
@@ -123,7 +124,7 @@ def test_an_email_with_a_link_is_held_with_its_own_summary_then_approved(
     assert held.status_code == 202
     # The policy's own rules; a password-reset link to a stranger is also what
     # the model stage (on by default) holds as a suspected injection (it scores 0.88).
-    assert body["result"]["rules"] == ["contains_link", "recipient_not_on_file", "injection_suspected"]
+    assert held_rules(body) == ["contains_link", "recipient_not_on_file", "injection_suspected"]
     approval = ApprovalRequest.objects.get(id=body["approval_id"])
     assert approval.value_cents is None and approval.currency == "" and approval.held_ref == ""
     assert approval.summary["title"] == "Email to someone@elsewhere.example: Your order"

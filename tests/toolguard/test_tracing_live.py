@@ -207,7 +207,8 @@ def test_a_held_call_and_a_blocked_call_carry_their_outcome_and_rule_ids(traced:
     traceparent, trace_id, _ = agent_context()
     blocked = traced.call("orders_refund", refund(unique("inj-"), note=INJECTION), traceparent=traceparent)
     assert blocked.status_code == 422 and blocked.json()["status"] == "blocked", blocked.text
-    rule = blocked.json()["error"]["details"]["rule"]
+    assert set(blocked.json()["error"]["details"]) == {"field", "category"}  # never the rule
+    [rule] = {d["rule"] for d in traced.audit_details(blocked.json()["id"]) if d.get("rule")}
     spans = traced.receiver.trace(trace_id, until=has("execute_tool orders_refund", "detect"))
     [call] = named(spans, "execute_tool orders_refund")
     assert call["attributes"]["toolguard.outcome"] == "blocked"

@@ -24,6 +24,7 @@ import pytest
 from audit.models import Alert, AuditEntry
 from core.models import AgentKey, Customer
 from outbox.services import upstream_key
+from tests.answers import held_rules
 from tests.conftest import requires_postgres, requires_redis
 from tests.live import ROOT, Gunicorn, child_env, unique
 from tests.upstream.fakes import FakeUpstream
@@ -167,7 +168,8 @@ def test_the_entrys_fields_policy_and_result_screen_apply_to_each_tool(live: Liv
         "yml_add_credit", {"customer_id": "cust-7", "amount_cents": 90_000, "idempotency_key": unique("k-")}
     )
     assert held.status_code == 202 and held.json()["status"] == "pending_approval"
-    assert held.json()["result"]["rules"] == ["large_credit"]
+    with live.blocker.unblock():
+        assert held_rules(held.json()) == ["large_credit"]
     # The entry's fields: customer_id is an identifier, so prose in it is refused.
     odd = live.call("yml_lookup_customer", {"customer_id": "cust 7 please"})
     assert odd.status_code == 422 and odd.json()["error"]["code"] == "injection_blocked", odd.text

@@ -87,6 +87,9 @@ class Outcome:
     # The entry that recorded this outcome ({"entry_id", "leaf_hash"}), for the agent's receipt.
     # Not part of what is stored for replays: a replay is recorded by an entry of its own.
     audit: dict[str, Any] | None = None
+    # The rules that decided it, for people (audit, traces), never in what the agent reads:
+    # a steered model would learn how to split an amount or reword an injection.
+    rules: list[str] = field(default_factory=list)
 
     def stored(self) -> dict[str, Any]:
         """What a replay answers with."""
@@ -218,16 +221,8 @@ def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[Too
 
 
 def _outcome_rules(outcome: Outcome) -> list[str]:
-    """The rules that decided a call, as its answer names them (held, refused by policy, blocked)."""
-    if outcome.result and isinstance(outcome.result.get("rules"), list):
-        return list(outcome.result["rules"])
-    details = (outcome.error or {}).get("details")
-    if isinstance(details, dict):
-        if isinstance(details.get("rules"), list):
-            return list(details["rules"])
-        if isinstance(details.get("rule"), str):
-            return [details["rule"]]
-    return []
+    """The rules that decided a call (held, refused by policy, blocked), which its answer never names."""
+    return list(outcome.rules)
 
 
 def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tuple[ToolCall, Outcome]:
@@ -375,7 +370,7 @@ def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
     has nothing to hold: it runs, and the finding stays in the audit log.  A
     state-changing one gets the approval rule below and waits for a reviewer."""
     action = settings.TOOLGUARD_MODEL_ACTION
-    held = action == "hold" and tool.changes_state
+    held = action == "hold" and tool.changes_state and tool.suspicion_action == "hold"
     metrics.tool_injection_suspected.labels(call.tool_name, action).inc()
     call.event(
         AuditAction.INJECTION_SUSPECTED,
@@ -386,6 +381,7 @@ def _note_suspicion(call: _Call, tool: Tool, suspicion: Suspicion) -> None:
         score=suspicion.score,
         span=list(suspicion.span) if suspicion.span else None,
         action=action,
+        model_suspicion=tool.suspicion_action,
         held=held,
     )
     if held:
@@ -745,8 +741,9 @@ def _hold_for_approval(
     outcome = Outcome(
         status=ToolCallStatus.PENDING_APPROVAL,
         http_status=202,
-        result={**held.result, "rules": rules},
+        result=held.result,
         approval_id=str(approval_id),
+        rules=rules,
     )
     call.event(AuditAction.TRANSFER_INITIATED, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     call.event(
@@ -819,12 +816,9 @@ def _finish_policy_denied(call: _Call, check: PolicyCheck) -> tuple[Outcome, Too
         reasons=refusal_reasons(tool=call.tool, check=check, arguments=call.arguments),
         arguments=call.arguments,
     )
-    return _finish(
-        call,
-        refusal(
-            ToolCallStatus.DENIED, 403, "policy_denied", f"refused by policy: {', '.join(rules)}", {"rules": rules}
-        ),
-    )
+    outcome = refusal(ToolCallStatus.DENIED, 403, "policy_denied", "refused by the deployment's policy for this tool")
+    outcome.rules = rules
+    return _finish(call, outcome)
 
 
 def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
@@ -847,8 +841,9 @@ def _finish_blocked(call: _Call, block: Block) -> tuple[Outcome, ToolCall]:
         422,
         "injection_blocked",
         "the arguments were blocked by the sanitizer",
-        {"field": field_path, "category": category, "rule": block.rule},
+        {"field": field_path, "category": category},
     )
+    outcome.rules = [block.rule]
     with transaction.atomic():
         # Lock order (core/models.py): the session, then the key, then the audit lock as the entries go in.
         session, _ = AgentSession.objects.select_for_update(no_key=True).get_or_create(
