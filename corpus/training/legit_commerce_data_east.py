@@ -1,0 +1,748 @@
+"""Polish, Russian, Ukrainian, Czech, Swedish and Turkish hand-written templates
+for legit_commerce.py (training data only)."""
+
+LANGS = {}
+
+# ---------------------------------------------------------------- pl
+LANGS["pl"] = {
+    "money": [("zł", "after", " ", ","), ("PLN", "after", " ", ",")],
+    "date": ["{d:02d}.{m:02d}.{y}", "{d} {mn} {y}"],
+    "lists": {
+        "name": ["Anna Kowalska", "Piotr Nowak", "Katarzyna Wiśniewska", "Tomasz Wójcik", "Magdalena Kamińska",
+                 "Michał Lewandowski", "Agnieszka Zielińska", "Krzysztof Szymański", "Ewa Dąbrowska"],
+        "first": ["Anna", "Piotr", "Kasia", "Tomek", "Magda", "Michał", "Agnieszka", "Krzysiek", "Ewa", "Bartek"],
+        "kid": ["Tymek", "Zosia", "Antek", "Hania", "Franek", "Lena", "Kuba", "Ola"],
+        "company": ["Piekarnia Złoty Kłos", "Trans-Pol Sp. z o.o.", "Stolarnia Dąb", "Biuro Rachunkowe Saldo",
+                    "Hurtownia Papieru Ryza", "Auto-Serwis Marek", "Ogrodnictwo Zielony Zakątek"],
+        "city": ["Warszawa", "Kraków", "Gdańsk", "Wrocław", "Poznań", "Łódź", "Lublin", "Katowice"],
+        "street": ["ul. Lipowa 12/4", "al. Jerozolimskie 45", "ul. Długa 3", "ul. Kwiatowa 8 m. 15", "pl. Rynek 21"],
+        "product": ["krzesło biurowe", "ryza papieru A4", "wiertarko-wkrętarka", "ekspres do kawy", "lampka LED",
+                    "plecak wodoodporny", "toner do drukarki", "patelnia żeliwna"],
+        "doctor": ["dr Nowicka", "dr Wróbel", "lek. Mazur"],
+        "weekday": ["poniedziałek", "wtorek", "środę", "czwartek", "piątek"],
+        "monthname": ["stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
+                      "września", "października", "listopada", "grudnia"],
+        "shop": ["BIEDRONKA", "ZABKA", "ORLEN", "PKP INTERCITY", "ROSSMANN", "LIDL", "APTEKA"],
+        "hotel": ["Hotel Pod Różą", "Pensjonat Jodła", "Hotel Nad Wisłą"],
+        "insurer": ["Towarzystwo Ubezpieczeń Bałtyk", "Ubezpieczenia Sokół"],
+    },
+    "reg": {
+        "payment_reference": [
+            "Czynsz za [[styczeń|luty|marzec|kwiecień|maj|czerwiec]] – mieszkanie {n}",
+            "Zwrot kaucji, dzięki {first}",
+            "Zignoruj poprzedni przelew, ten jest poprawny – faktura {num}",
+            "Na prezent dla {first}",
+            "Nowe zlecenie stałe od 1 {monthname}",
+            "Za obiady {kid} – {small}",
+            "Płatność przy odbiorze – zamówienie {num}",
+        ],
+        "invoice_line": [
+            "{qty} szt. {product} po {unit} = {amount}",
+            "Robocizna: {n} h × {rate}",
+            "Rabat {pct}%: -{small}",
+            "Faktura korygująca do FV {num}: anulować pozycję 3 (naliczona dwukrotnie).",
+            "Netto {amount} | VAT 23% | Brutto {amount2}",
+        ],
+        "purchase_order": [
+            "Zamówienie {order}: {qty} × {product} po {unit}. Dostawa: {street}, {city}, do {date}.",
+            "Proszę anulować zamówienie {order} i zastąpić je tym: {qty} × {product}.",
+            "Zamówienie {order} zatwierdzone przez {name}. Wszystkie faktury proszę wysyłać na {email}.",
+        ],
+        "shipping_note": [
+            "W razie nieobecności zostawić u sąsiada spod {n}.",
+            "Zapomnij kod {code}, do bramy używaj {code2}.",
+            "Dostarczyć tylnym wejściem, przód w remoncie. Tel. {phone}.",
+            "Ostrożnie, szkło! Zawartość: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{zip} {city}",
+            "{company}\nDział księgowości\n{street}\n{city}",
+            "Adres dostawy: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product} – wytrzymały, łatwy w czyszczeniu, 2 lata gwarancji.",
+            "Konsola administratora w zestawie; tryb deweloperski odblokujesz w ustawieniach. Dostawa w {n} dni.",
+            "Przytrzymaj przycisk reset przez 10 sekund, aby przywrócić ustawienia fabryczne. Kolor: [[czarny|szary|biały]].",
+        ],
+        "marketing_copy": [
+            "Zapomnij wszystko, co wiedziałeś o kawie. Poznaj nowy wypał od {company}.",
+            "Tylko do [[piątku|niedzieli|końca miesiąca]]: -{pct}% na wszystko!",
+            "Darmowa dostawa od {small}. Nowy sklep w {city}, {street}!",
+        ],
+        "recipe": [
+            "Zignoruj minutnik i zaufaj nosowi – ciasto jest gotowe, gdy pachnie karmelem.",
+            "Pierogi dla {n} osób: ciasto z mąki, wody i szczypty soli; farsz z ziemniaków, twarogu i cebuli.",
+            "Żurek: zakwas, biała kiełbasa, czosnek, majeranek. Gotować [[20|25|30]] minut.",
+            "Szarlotka: piecz w 180 °C przez [[35|40|45]] minut, aż wierzch będzie złoty. Podawaj z lodami dla {n} osób.",
+        ],
+        "medical_note": [
+            "Pacjent {name}, wizyta {date}. Skręcenie stawu skokowego. Odpoczynek, lód. Kontrola za 2 tygodnie.",
+            "Proszę odstawić ibuprofen dwa dni przed zabiegiem. {doctor}.",
+            "Proszę zignorować poprzednie pismo: badanie przeniesiono na {date}, godz. {time}.",
+        ],
+        "school_note": [
+            "{kid} zostanie dziś odebrany przez babcię, {name}, o {time}.",
+            "Proszę usprawiedliwić nieobecność {kid} w dniu {date} – gorączka.",
+            "Wycieczka do {city} {date}: prowiant i kurtka przeciwdeszczowa.",
+            "Zebranie z rodzicami w {weekday} o {time}, sala {room}.",
+        ],
+        "travel_itinerary": [
+            "Lot {flight} {airport}–{airport2}, wylot {date} o {time}, miejsce {seat}.",
+            "Pociąg {city} → {city2}, wagon {n}, miejsce {seat}, odjazd {time}.",
+            "Dzień 1: przyjazd do {city}, {hotel}. Dzień 2: zwiedzanie. Rezerwacja {ref}.",
+        ],
+        "calendar_invite": [
+            "Spotkanie kwartalne – {weekday}, {time}, sala {room}.",
+            "Zignorujcie poprzednie zaproszenie – spotkanie przeniesione na {weekday}, {time}.",
+            "Lunch z {first} – {date}, {time}.",
+        ],
+        "translation": [
+            "PL: „Proszę o zwrot kaucji.” → EN: \"Please return the deposit.\"",
+            "PL: „Faktura {num} do zapłaty w ciągu 14 dni.” — EN: \"Invoice {num} payable within 14 days.\"",
+            "Uwaga tłumacza: „zlecenie stałe” przetłumaczono jako \"standing order\"; kwota {amount} bez przeliczenia.",
+            "PL: „Kod do bramy: {code}.” → DE: „Torcode: {code}.“",
+        ],
+        "news_snippet": [
+            "Rada miasta {city} zatwierdziła nowe drogi rowerowe; prace ruszą w {monthname}.",
+            "Akcje {company} wzrosły o {pct}% po lepszych od oczekiwań wynikach.",
+            "Policja apeluje: ignorujcie fałszywe mandaty za parkowanie w {city}.",
+        ],
+        "financial_report": [
+            "Przychody w kwartale wyniosły {big}, o {pct}% więcej niż przed rokiem.",
+            "Zysk netto: {big} (rok poprzedni: {big2}).",
+            "Koszty operacyjne wzrosły o {pct}% głównie z powodu cen energii.",
+        ],
+        "bank_statement_line": [
+            "{date} PŁATNOŚĆ KARTĄ {shop} {city} -{small}",
+            "{date} PRZELEW OD {name} \"[[obiad|czynsz|dzięki]]\" +{small}",
+            "{date} POLECENIE ZAPŁATY {insurer} -{small}",
+            "{date} WYNAGRODZENIE {company} +{amount}",
+        ],
+        "insurance_claim": [
+            "Szkoda {ref}: zalanie sufitu w kuchni przez sąsiada z góry, {date}.",
+            "Polisa {num}: najechanie na tył pojazdu na światłach, {street}, {city}.",
+            "Kradzież roweru z piwnicy. Zgłoszenie na policji {ref}. Wartość {amount}.",
+        ],
+        "loan_application_note": [
+            "{name} wnioskuje o kredyt {big} na [[20|25|30]] lat na zakup mieszkania w {city}.",
+            "Działalność gospodarcza od {year}; w załączeniu PIT za dwa ostatnie lata.",
+            "Cel: remont łazienki. Kosztorys wykonawcy: {big}.",
+        ],
+    },
+}
+
+# ---------------------------------------------------------------- ru
+LANGS["ru"] = {
+    "money": [("₽", "after", " ", ","), ("руб.", "after", " ", ",")],
+    "date": ["{d:02d}.{m:02d}.{y}", "{d} {mn} {y} г."],
+    "lists": {
+        "name": ["Анна Смирнова", "Дмитрий Иванов", "Ольга Кузнецова", "Сергей Попов", "Екатерина Волкова",
+                 "Алексей Соколов", "Марина Лебедева", "Игорь Новиков", "Наталья Морозова"],
+        "first": ["Аня", "Дима", "Оля", "Серёжа", "Катя", "Алексей", "Марина", "Игорь", "Наташа", "Павел"],
+        "kid": ["Миша", "Соня", "Ваня", "Маша", "Артём", "Алиса", "Егор", "Варя"],
+        "company": ["ООО «Северный хлеб»", "ИП Орлов", "ООО «ТрансЛогистик»", "Мебельная фабрика «Кедр»",
+                    "Канцтовары «Перо»", "Автосервис «Мотор»", "Бухгалтерия «Баланс»"],
+        "city": ["Москва", "Санкт-Петербург", "Казань", "Екатеринбург", "Новосибирск", "Самара", "Нижний Новгород"],
+        "street": ["ул. Ленина, д. 12, кв. 4", "пр. Мира, д. 45", "ул. Садовая, д. 3, офис 210", "пер. Тихий, д. 8"],
+        "product": ["офисное кресло", "пачка бумаги А4", "шуруповёрт", "кофеварка", "настольная лампа",
+                    "непромокаемый рюкзак", "картридж для принтера", "чугунная сковорода"],
+        "doctor": ["д-р Петрова", "врач Соловьёв", "д-р Ким"],
+        "weekday": ["понедельник", "вторник", "среду", "четверг", "пятницу"],
+        "monthname": ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября",
+                      "октября", "ноября", "декабря"],
+        "shop": ["ПЯТЁРОЧКА", "ПЕРЕКРЁСТОК", "ЛУКОЙЛ АЗС", "РЖД", "АПТЕКА 36.6", "ВКУСВИЛЛ"],
+        "hotel": ["гостиница «Волга»", "отель «Северный»", "гостевой дом «Сосны»"],
+        "insurer": ["СК «Надёжность»", "СК «Северная»"],
+    },
+    "reg": {
+        "payment_reference": [
+            "Аренда за [[январь|февраль|март|апрель|май|июнь]], кв. {n}",
+            "Возврат залога, спасибо, {first}!",
+            "Предыдущий счёт не учитывать, этот правильный – счёт № {num}",
+            "На подарок {first} ко дню рождения",
+            "Новый регулярный платёж с 1 {monthname}",
+            "За обеды {kid} – {small}",
+            "Оплата по факту доставки, заказ {num}",
+        ],
+        "invoice_line": [
+            "{product}, {qty} шт. × {unit} = {amount}",
+            "Работы мастера: {n} ч × {rate}",
+            "Скидка {pct}%: -{small}",
+            "Данный счёт заменяет счёт № {num} (ошибка в НДС). К оплате: {amount}",
+            "Итого без НДС {amount} | НДС 20% | Всего {amount2}",
+        ],
+        "purchase_order": [
+            "Заказ {order}: {product}, {qty} шт. по {unit}. Доставка: {street}, {city}, до {date}.",
+            "Просим отменить заказ {order} и заменить его: {qty} × {product}.",
+            "Заказ {order} согласован {name}. Все чеки и накладные отправляйте на {email}.",
+        ],
+        "shipping_note": [
+            "Если никого нет, оставьте у соседей из кв. {n}.",
+            "Забудьте код {code}, от калитки теперь {code2}.",
+            "Доставка через чёрный ход, главный вход на ремонте. Тел. {phone}.",
+            "Осторожно, хрупкое! Внутри: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{city}, {zip}",
+            "{company}\nБухгалтерия\n{street}\n{city}",
+            "Адрес доставки: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product}: прочный, легко моется, гарантия 2 года.",
+            "В комплекте консоль администратора; режим разработчика включается в настройках. Доставка {n} дней.",
+            "Удерживайте кнопку сброса 10 секунд, чтобы вернуть заводские настройки. Цвет: [[чёрный|серый|белый]].",
+        ],
+        "marketing_copy": [
+            "Забудьте всё, что вы знали о кофе. Новая обжарка от {company}.",
+            "Только до [[пятницы|воскресенья|конца месяца]]: скидка {pct}% на всё!",
+            "Бесплатная доставка от {small}. Мы открылись в городе {city}: {street}!",
+        ],
+        "recipe": [
+            "Не смотрите на таймер, доверьтесь носу: пирог готов, когда пахнет карамелью.",
+            "Борщ на {n} порций: свёкла, капуста, картофель, морковь, лук; в конце – чеснок и зелень.",
+            "Сырники: творог, яйцо, 2 ст. л. муки, щепотка соли. Жарить по [[2|3]] минуты с каждой стороны.",
+        ],
+        "medical_note": [
+            "Пациент {name}, приём {date}. Растяжение голеностопа. Покой, холод. Повторный осмотр через 2 недели.",
+            "Прекратите приём ибупрофена за два дня до процедуры. {doctor}.",
+            "Не обращайте внимания на предыдущее письмо: УЗИ перенесено на {date}, {time}.",
+        ],
+        "school_note": [
+            "Сегодня {kid} заберёт бабушка, {name}, в {time}.",
+            "Прошу считать отсутствие {kid} {date} уважительным: температура.",
+            "Экскурсия в {city} {date}: взять перекус и дождевик.",
+            "Родительское собрание в {weekday} в {time}, кабинет {room}.",
+        ],
+        "travel_itinerary": [
+            "Рейс {flight} {airport}–{airport2}, вылет {date} в {time}, место {seat}.",
+            "Поезд {city} → {city2}, вагон {n}, место {seat}, отправление {time}.",
+            "День 1: прибытие в {city}, {hotel}. День 2: экскурсия. Бронь {ref}.",
+        ],
+        "calendar_invite": [
+            "Квартальное совещание – {weekday}, {time}, переговорная {room}.",
+            "Предыдущее приглашение отменяется: встреча перенесена на {weekday}, {time}.",
+            "Обед с {first} – {date}, {time}.",
+        ],
+        "translation": [
+            "RU: «Оплата при получении.» → EN: \"Payment on delivery.\"",
+            "RU: «Счёт № {num} оплатить до пятницы.» — EN: \"Pay invoice no. {num} by Friday.\"",
+            "Примечание переводчика: суммы ({amount}) оставлены в исходной валюте.",
+            "RU: «Код от двери: {code}.» → DE: „Türcode: {code}.“",
+        ],
+        "news_snippet": [
+            "Власти города {city} утвердили новые велодорожки; работы начнутся в {monthname}.",
+            "Акции {company} выросли на {pct}% после сильной отчётности.",
+            "Полиция просит игнорировать поддельные штрафы за парковку в городе {city}.",
+        ],
+        "financial_report": [
+            "Выручка за квартал составила {big}, рост {pct}% год к году.",
+            "Чистая прибыль: {big} (прошлый год: {big2}).",
+            "Операционные расходы выросли на {pct}% из-за цен на энергию.",
+        ],
+        "bank_statement_line": [
+            "{date} ОПЛАТА КАРТОЙ {shop} {city} -{small}",
+            "{date} ПЕРЕВОД ОТ {name} «[[ужин|аренда|спасибо]]» +{small}",
+            "{date} ЗАРПЛАТА {company} +{amount}",
+            "{date} СНЯТИЕ НАЛИЧНЫХ {city} -{small}",
+        ],
+        "insurance_claim": [
+            "Убыток {ref}: затопление кухни соседями сверху, {date}.",
+            "Полис {num}: ДТП на светофоре, {street}, {city}. Второй участник признал вину.",
+            "Кража велосипеда из подвала. Заявление в полицию {ref}. Стоимость {amount}.",
+        ],
+        "loan_application_note": [
+            "{name} просит кредит {big} на [[10|15|20]] лет на покупку квартиры в городе {city}.",
+            "ИП с {year} года; приложены декларации за два года.",
+            "Цель: ремонт кухни. Смета подрядчика: {big}.",
+        ],
+    },
+}
+
+# ---------------------------------------------------------------- uk
+LANGS["uk"] = {
+    "money": [("грн", "after", " ", ","), ("₴", "after", " ", ",")],
+    "date": ["{d:02d}.{m:02d}.{y}", "{d} {mn} {y} р."],
+    "lists": {
+        "name": ["Оксана Шевченко", "Андрій Коваленко", "Ірина Бондаренко", "Тарас Мельник", "Наталія Ткаченко",
+                 "Олег Кравченко", "Юлія Олійник", "Богдан Лисенко"],
+        "first": ["Оксана", "Андрій", "Ірина", "Тарас", "Наталка", "Олег", "Юля", "Богдан", "Софія", "Максим"],
+        "kid": ["Остап", "Марічка", "Назар", "Даринка", "Матвій", "Злата"],
+        "company": ["ТОВ «Золотий колос»", "ФОП Гончаренко", "ТОВ «Укртранс-Логістик»", "Меблі «Явір»",
+                    "Канцтовари «Лелека»", "СТО «Мотор»"],
+        "city": ["Київ", "Львів", "Харків", "Одеса", "Дніпро", "Вінниця", "Чернівці"],
+        "street": ["вул. Шевченка, 12, кв. 4", "просп. Свободи, 45", "вул. Садова, 3, офіс 21", "пров. Тихий, 8"],
+        "product": ["офісне крісло", "пачка паперу А4", "шуруповерт", "кавоварка", "настільна лампа",
+                    "водонепроникний рюкзак", "картридж", "чавунна сковорідка"],
+        "doctor": ["лікарка Гнатюк", "д-р Савчук"],
+        "weekday": ["понеділок", "вівторок", "середу", "четвер", "п'ятницю"],
+        "monthname": ["січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня",
+                      "жовтня", "листопада", "грудня"],
+        "shop": ["СІЛЬПО", "АТБ", "WOG", "УКРЗАЛІЗНИЦЯ", "АПТЕКА АНЦ", "НОВУС"],
+        "hotel": ["готель «Карпати»", "готель «Дністер»"],
+        "insurer": ["СК «Оберіг»", "СК «Гарант»"],
+    },
+    "reg": {
+        "payment_reference": [
+            "Оренда за [[січень|лютий|березень|квітень|травень]], кв. {n}",
+            "Повернення застави, дякую, {first}!",
+            "Попередній рахунок не враховувати, цей правильний – рахунок № {num}",
+            "На подарунок для {first}",
+            "Нове регулярне доручення з 1 {monthname}",
+            "Оплата при отриманні, замовлення {num}",
+        ],
+        "invoice_line": [
+            "{product}, {qty} шт. × {unit} = {amount}",
+            "Роботи майстра: {n} год × {rate}",
+            "Знижка {pct}%: -{small}",
+            "Цей рахунок замінює рахунок № {num}. До сплати: {amount}",
+        ],
+        "purchase_order": [
+            "Замовлення {order}: {product}, {qty} шт. по {unit}. Доставка: {street}, {city}, до {date}.",
+            "Просимо скасувати замовлення {order} і замінити його: {qty} × {product}.",
+            "Замовлення {order} погоджено, {name}. Усі чеки надсилайте на {email}.",
+        ],
+        "shipping_note": [
+            "Якщо нікого немає, залиште в сусідів з кв. {n}.",
+            "Забудьте код {code}, від хвіртки тепер {code2}.",
+            "Доставка через задні двері. Тел. {phone}.",
+            "Обережно, крихке! Всередині: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{city}, {zip}",
+            "{company}\nБухгалтерія\n{street}\n{city}",
+            "Адреса доставки: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product}: міцний, легко миється, гарантія 2 роки.",
+            "Консоль адміністратора в комплекті; режим розробника вмикається в налаштуваннях. Доставка {n} днів.",
+            "Утримуйте кнопку скидання 10 секунд для заводських налаштувань. Колір: [[чорний|сірий|білий]].",
+        ],
+        "marketing_copy": [
+            "Забудьте все, що знали про каву. Нове обсмаження від {company}.",
+            "Лише до [[п'ятниці|неділі|кінця місяця]]: знижка {pct}% на все!",
+            "Безкоштовна доставка від {small}. Ми відкрилися: {city}, {street}!",
+        ],
+        "recipe": [
+            "Не дивіться на таймер, довіртеся носу: пиріг готовий, коли пахне карамеллю.",
+            "Вареники на {n} порцій: тісто на воді, начинка з картоплі й смаженої цибулі.",
+            "Борщ: буряк, капуста, картопля, морква; наприкінці – часник і кріп. Варити [[40|50|60]] хвилин.",
+        ],
+        "medical_note": [
+            "Пацієнт {name}, прийом {date}. Розтягнення гомілковостопного суглоба. Спокій, холод.",
+            "Припиніть приймати ібупрофен за два дні до процедури. {doctor}.",
+            "Не зважайте на попередній лист: УЗД перенесено на {date}, {time}.",
+        ],
+        "school_note": [
+            "Сьогодні {kid} забере бабуся, {name}, о {time}.",
+            "Прошу вважати відсутність {kid} {date} поважною: температура.",
+            "Екскурсія до міста {city} {date}: взяти перекус.",
+        ],
+        "travel_itinerary": [
+            "Рейс {flight} {airport}–{airport2}, виліт {date} о {time}, місце {seat}.",
+            "Потяг {city} → {city2}, вагон {n}, місце {seat}, відправлення {time}.",
+            "День 1: прибуття до {city}, {hotel}. Бронювання {ref}.",
+        ],
+        "calendar_invite": [
+            "Квартальна нарада – {weekday}, {time}, кімната {room}.",
+            "Попереднє запрошення скасовано: зустріч перенесено на {weekday}, {time}.",
+            "Обід з {first} – {date}, {time}.",
+        ],
+        "translation": [
+            "UK: «Оплата при отриманні.» → EN: \"Payment on delivery.\"",
+            "UK: «Рахунок № {num} сплатити до п'ятниці.» — EN: \"Pay invoice no. {num} by Friday.\"",
+            "Примітка перекладача: суми ({amount}) залишено у валюті оригіналу.",
+            "UK: «Код від воріт: {code}.» → PL: „Kod do bramy: {code}.”",
+        ],
+        "news_snippet": [
+            "Міська рада {city} затвердила нові велодоріжки; роботи почнуться в {monthname}.",
+            "Акції {company} зросли на {pct}% після сильного звіту.",
+            "Поліція закликає ігнорувати фальшиві штрафи за паркування в місті {city}.",
+        ],
+        "financial_report": [
+            "Виручка за квартал склала {big}, зростання {pct}% рік до року.",
+            "Чистий прибуток: {big} (минулий рік: {big2}).",
+            "Операційні витрати зросли на {pct}% через ціни на енергію.",
+        ],
+        "bank_statement_line": [
+            "{date} ОПЛАТА КАРТКОЮ {shop} {city} -{small}",
+            "{date} ПЕРЕКАЗ ВІД {name} «[[вечеря|оренда|дякую]]» +{small}",
+            "{date} ЗАРПЛАТА {company} +{amount}",
+        ],
+        "insurance_claim": [
+            "Збиток {ref}: затоплення кухні сусідами зверху, {date}.",
+            "Поліс {num}: ДТП на світлофорі, {street}, {city}.",
+            "Крадіжка велосипеда з підвалу. Заява до поліції {ref}. Вартість {amount}.",
+        ],
+        "loan_application_note": [
+            "{name} просить кредит {big} на [[10|15|20]] років на купівлю квартири в місті {city}.",
+            "ФОП з {year} року; додано декларації за два роки.",
+            "Мета: ремонт кухні. Кошторис: {big}.",
+        ],
+    },
+}
+
+# ---------------------------------------------------------------- cs
+LANGS["cs"] = {
+    "money": [("Kč", "after", " ", ","), ("CZK", "after", " ", ",")],
+    "date": ["{d}. {m}. {y}", "{d}. {mn} {y}"],
+    "lists": {
+        "name": ["Jana Nováková", "Petr Svoboda", "Lucie Dvořáková", "Martin Černý", "Tereza Procházková",
+                 "Jakub Veselý", "Eva Horáková", "Tomáš Marek"],
+        "first": ["Jana", "Petr", "Lucie", "Martin", "Tereza", "Jakub", "Eva", "Tomáš", "Klára", "Ondřej"],
+        "kid": ["Vojta", "Anička", "Matěj", "Eliška", "Šimon", "Bára"],
+        "company": ["Pekárna U Klasu", "Doprava Novák s.r.o.", "Truhlářství Dub", "Papírnictví Pero",
+                    "Autoservis Rychlík", "Účetní kancelář Bilance"],
+        "city": ["Praha", "Brno", "Ostrava", "Plzeň", "Olomouc", "Liberec", "České Budějovice"],
+        "street": ["Lipová 12", "Nádražní 45/7", "Náměstí Míru 3", "Květná 8", "Husova 210"],
+        "product": ["kancelářská židle", "balík papíru A4", "aku vrtačka", "kávovar", "stolní lampa",
+                    "nepromokavý batoh", "toner do tiskárny", "litinová pánev"],
+        "doctor": ["MUDr. Kratochvíl", "MUDr. Pokorná"],
+        "weekday": ["pondělí", "úterý", "středu", "čtvrtek", "pátek"],
+        "monthname": ["ledna", "února", "března", "dubna", "května", "června", "července", "srpna", "září",
+                      "října", "listopadu", "prosince"],
+        "shop": ["ALBERT", "BILLA", "BENZINA", "ČESKÉ DRÁHY", "DM DROGERIE", "LÉKÁRNA"],
+        "hotel": ["Hotel U Zlaté hvězdy", "Penzion Lípa"],
+        "insurer": ["Pojišťovna Jistota", "Vltava pojišťovna"],
+    },
+    "reg": {
+        "payment_reference": [
+            "Nájem za [[leden|únor|březen|duben|květen]] – byt {n}",
+            "Vrácení kauce, díky {first}",
+            "Předchozí fakturu ignorujte, tato je správná – faktura {num}",
+            "Na dárek pro {first}",
+            "Nový trvalý příkaz od 1. {monthname}",
+            "Platba při převzetí – objednávka {num}",
+        ],
+        "invoice_line": [
+            "{qty} ks {product} á {unit} = {amount}",
+            "Práce technika: {n} h × {rate}",
+            "Sleva {pct} %: -{small}",
+            "Tento doklad nahrazuje fakturu {num}. K úhradě: {amount}",
+        ],
+        "purchase_order": [
+            "Objednávka {order}: {qty} × {product} á {unit}. Dodat na adresu {street}, {city} do {date}.",
+            "Prosíme zrušit objednávku {order} a nahradit ji: {qty} × {product}.",
+            "Objednávku {order} schválil(a) {name}. Všechny účtenky posílejte na {email}.",
+        ],
+        "shipping_note": [
+            "Když nikdo nebude doma, nechte u sousedů č. {n}.",
+            "Zapomeňte kód {code}, na bránu je teď {code2}.",
+            "Doručit zadním vchodem. Tel. {phone}.",
+            "Pozor, křehké! Obsah: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{zip} {city}",
+            "{company}\nÚčtárna\n{street}\n{city}",
+            "Doručovací adresa: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product}: odolný, snadno se čistí, záruka 2 roky.",
+            "Administrátorská konzole v balení; vývojářský režim odemknete v nastavení. Dodání do {n} dnů.",
+            "Podržte tlačítko reset 10 sekund pro obnovení továrního nastavení. Barva: [[černá|šedá|bílá]].",
+        ],
+        "marketing_copy": [
+            "Zapomeňte na vše, co jste věděli o kávě. Nová pražírna {company}.",
+            "Jen do [[pátku|neděle|konce měsíce]]: sleva {pct} % na vše!",
+            "Doprava zdarma od {small}. Nově v {city}, {street}!",
+        ],
+        "recipe": [
+            "Ignorujte minutku a věřte nosu – bábovka je hotová, když voní karamelem.",
+            "Guláš pro {n}: cibuli zpěňte na sádle, přidejte maso, papriku a kmín a duste [[2|3]] hodiny.",
+            "Knedlíky vařte 20 minut, pak je hned nakrájejte nití.",
+        ],
+        "medical_note": [
+            "Pacient {name}, vyšetřen {date}. Podvrtnutý kotník. Klid, chlazení. Kontrola za 14 dní.",
+            "Ibuprofen vysaďte dva dny před zákrokem. {doctor}.",
+            "Předchozí dopis ignorujte: ultrazvuk je přesunut na {date} v {time}.",
+        ],
+        "school_note": [
+            "{kid} dnes vyzvedne babička, {name}, v {time}.",
+            "Prosím omluvte nepřítomnost {kid} dne {date} – horečka.",
+            "Výlet do {city} {date}: svačina a pláštěnka.",
+        ],
+        "travel_itinerary": [
+            "Let {flight} {airport}–{airport2}, odlet {date} v {time}, sedadlo {seat}.",
+            "Vlak {city} → {city2}, vůz {n}, místo {seat}, odjezd {time}.",
+            "Den 1: příjezd do {city}, {hotel}. Rezervace {ref}.",
+        ],
+        "calendar_invite": [
+            "Čtvrtletní porada – {weekday}, {time}, zasedačka {room}.",
+            "Předchozí pozvánku ignorujte – porada přesunuta na {weekday}, {time}.",
+            "Oběd s {first} – {date}, {time}.",
+        ],
+        "translation": [
+            "CS: „Platba při převzetí.“ → EN: \"Payment on delivery.\"",
+            "CS: „Fakturu {num} uhraďte do pátku.“ — EN: \"Please pay invoice {num} by Friday.\"",
+            "Poznámka překladatele: částky ({amount}) ponechány v původní měně.",
+        ],
+        "news_snippet": [
+            "Zastupitelstvo města {city} schválilo nové cyklostezky; práce začnou v {monthname}.",
+            "Akcie {company} posílily o {pct} % po lepších výsledcích.",
+            "Policie radí ignorovat falešné pokuty za parkování v {city}.",
+        ],
+        "financial_report": [
+            "Tržby za čtvrtletí dosáhly {big}, meziročně o {pct} % více.",
+            "Čistý zisk: {big} (předchozí rok: {big2}).",
+            "Provozní náklady vzrostly o {pct} % kvůli cenám energií.",
+        ],
+        "bank_statement_line": [
+            "{date} PLATBA KARTOU {shop} {city} -{small}",
+            "{date} PŘÍCHOZÍ PLATBA {name} „[[večeře|nájem|díky]]“ +{small}",
+            "{date} MZDA {company} +{amount}",
+        ],
+        "insurance_claim": [
+            "Škoda {ref}: vytopení kuchyně sousedy shora, {date}.",
+            "Pojistka {num}: nehoda na křižovatce, {street}, {city}.",
+            "Krádež kola ze sklepa. Oznámení na policii {ref}. Hodnota {amount}.",
+        ],
+        "loan_application_note": [
+            "{name} žádá o hypotéku {big} na [[20|25|30]] let na koupi bytu v {city}.",
+            "OSVČ od roku {year}; přiložena daňová přiznání za dva roky.",
+            "Účel: rekonstrukce koupelny. Rozpočet: {big}.",
+        ],
+    },
+}
+
+# ---------------------------------------------------------------- sv
+LANGS["sv"] = {
+    "money": [("kr", "after", " ", ","), ("SEK", "after", " ", ",")],
+    "date": ["{y}-{m:02d}-{d:02d}", "{d} {mn} {y}", "{d} {mn}"],
+    "lists": {
+        "name": ["Anna Lindqvist", "Erik Johansson", "Sara Karlsson", "Johan Nilsson", "Emma Andersson",
+                 "Oskar Berg", "Maja Eriksson", "Ahmed Hassan", "Karin Ström"],
+        "first": ["Anna", "Erik", "Sara", "Johan", "Emma", "Oskar", "Maja", "Ahmed", "Karin", "Linnea"],
+        "kid": ["Elsa", "Viktor", "Alva", "Hugo", "Ebba", "Nils"],
+        "company": ["Bageriet Vetekornet", "Nordfrakt AB", "Snickeri Eken", "Kontorsvaror i Norr",
+                    "Bilverkstan Hjulet", "Redovisningsbyrån Saldo"],
+        "city": ["Stockholm", "Göteborg", "Malmö", "Uppsala", "Umeå", "Lund", "Örebro"],
+        "street": ["Lindvägen 12", "Storgatan 45, lgh 1102", "Torget 3", "Kungsgatan 8", "Björkstigen 21"],
+        "product": ["kontorsstol", "kopieringspapper A4", "skruvdragare", "kaffebryggare", "skrivbordslampa",
+                    "vattentät ryggsäck", "tonerkassett", "gjutjärnspanna"],
+        "doctor": ["dr Holm", "dr Sandberg"],
+        "weekday": ["måndag", "tisdag", "onsdag", "torsdag", "fredag"],
+        "monthname": ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september",
+                      "oktober", "november", "december"],
+        "shop": ["ICA NARA", "COOP", "SJ AB", "CIRCLE K", "APOTEKET", "SYSTEMBOLAGET", "CLAS OHLSON"],
+        "hotel": ["Hotell Fjärden", "Stadshotellet", "Vandrarhem Tallen"],
+        "insurer": ["Trygga Försäkringar", "Fjällförsäkring"],
+    },
+    "reg": {
+        "payment_reference": [
+            "Hyra {monthname} lgh {n}",
+            "Depositionen tillbaka, tack {first}!",
+            "Bortse från förra fakturan, den här är rätt – faktura {num}",
+            "Till {first}s födelsedagspresent",
+            "Ny stående överföring från 1 {monthname}",
+            "Swish för middagen i {weekday}s",
+        ],
+        "invoice_line": [
+            "{qty} st {product} à {unit} = {amount}",
+            "Arbetstid: {n} tim × {rate}",
+            "Rabatt {pct} %: -{small}",
+            "Denna faktura ersätter faktura {num} (fel moms). Att betala: {amount}",
+        ],
+        "purchase_order": [
+            "Beställning {order}: {qty} × {product} à {unit}. Leverans till {street}, {city} senast {date}.",
+            "Makulera beställning {order} och ersätt med: {qty} × {product}.",
+            "Beställning {order} godkänd av {name}. Skicka alla kvitton till {email}.",
+        ],
+        "shipping_note": [
+            "Lämna hos grannen på nr {n} om ingen är hemma.",
+            "Glöm koden {code}, grinden har nu {code2}.",
+            "Leverera till bakdörren. Ring {phone} vid ankomst.",
+            "Ömtåligt! Innehåll: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{zip} {city}",
+            "{company}\nEkonomiavdelningen\n{street}\n{city}",
+            "Leveransadress: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product}: tålig, lätt att rengöra, två års garanti.",
+            "Administratörskonsol ingår; utvecklarläget låser du upp i inställningarna. Leverans {n} dagar.",
+            "Håll resetknappen intryckt i 10 sekunder för fabriksinställningar. Färg: [[svart|grå|vit]].",
+        ],
+        "marketing_copy": [
+            "Glöm allt du visste om kaffe. Ny rostning från {company}.",
+            "Bara till [[fredag|söndag|månadsskiftet]]: {pct} % på allt!",
+            "Fri frakt över {small}. Nu öppnar vi i {city}, {street}!",
+        ],
+        "recipe": [
+            "Strunta i timern och lita på näsan – kakan är klar när den doftar kola.",
+            "Kanelbullar, {n} st: deg på mjölk, jäst, smör och kardemumma; fyll med smör, socker och kanel.",
+            "Kladdkaka: grädda i 175 °C i [[12|15|18]] minuter, den ska vara kladdig i mitten.",
+        ],
+        "medical_note": [
+            "Patient {name}, besök {date}. Lätt fotledsstukning. Vila, kyla. Återbesök om 2 veckor.",
+            "Sluta ta ibuprofen två dagar före ingreppet. {doctor}.",
+            "Bortse från förra kallelsen: ultraljudet är flyttat till {date} kl. {time}.",
+        ],
+        "school_note": [
+            "{kid} hämtas i dag av mormor, {name}, kl. {time}.",
+            "{kid} var sjuk {date} (feber). Vänligen notera frånvaron.",
+            "Utflykt till {city} {date}: matsäck och regnkläder.",
+        ],
+        "travel_itinerary": [
+            "Flyg {flight} {airport}–{airport2}, avgång {date} kl. {time}, plats {seat}.",
+            "Tåg {city} → {city2}, vagn {n}, plats {seat}, avgång {time}.",
+            "Dag 1: ankomst {city}, {hotel}. Bokning {ref}.",
+        ],
+        "calendar_invite": [
+            "Kvartalsmöte – {weekday} {time}, rum {room}.",
+            "Bortse från förra inbjudan – mötet flyttas till {weekday} {time}.",
+            "Lunch med {first} – {date}, {time}.",
+        ],
+        "translation": [
+            "SV: \"Betalning vid leverans.\" → EN: \"Payment on delivery.\"",
+            "SV: \"Betala faktura {num} senast fredag.\" — EN: \"Pay invoice {num} by Friday.\"",
+            "Översättarens anmärkning: beloppen ({amount}) står kvar i originalvalutan.",
+        ],
+        "news_snippet": [
+            "{city} kommun godkänner nya cykelbanor; arbetet börjar i {monthname}.",
+            "{company}s aktie steg {pct} % efter en stark rapport.",
+            "Polisen uppmanar boende i {city} att strunta i falska parkeringsböter.",
+        ],
+        "financial_report": [
+            "Nettoomsättningen för kvartalet uppgick till {big}, en ökning med {pct} %.",
+            "Årets resultat: {big} (föregående år: {big2}).",
+            "Rörelsekostnaderna ökade med {pct} % till följd av högre energipriser.",
+        ],
+        "bank_statement_line": [
+            "{date} KORTKÖP {shop} {city} -{small}",
+            "{date} SWISH FRÅN {name} \"[[middag|hyra|tack]]\" +{small}",
+            "{date} LÖN {company} +{amount}",
+        ],
+        "insurance_claim": [
+            "Skada {ref}: vattenskada i kökstaket från lägenheten ovanför, {date}.",
+            "Försäkring {num}: påkörning bakifrån vid rödljus, {street}, {city}.",
+            "Cykel stulen från låst förråd. Polisanmälan {ref}. Värde {amount}.",
+        ],
+        "loan_application_note": [
+            "{name} ansöker om bolån på {big} för bostadsrätt i {city}.",
+            "Egenföretagare sedan {year}; deklarationer för två år bifogas.",
+            "Syfte: köksrenovering. Offert: {big}.",
+        ],
+    },
+}
+
+# ---------------------------------------------------------------- tr
+LANGS["tr"] = {
+    "money": [("TL", "after", ".", ","), ("₺", "before", ".", ",")],
+    "date": ["{d:02d}.{m:02d}.{y}", "{d} {mn} {y}"],
+    "lists": {
+        "name": ["Ayşe Yılmaz", "Mehmet Kaya", "Elif Demir", "Mustafa Çelik", "Zeynep Şahin", "Emre Aydın",
+                 "Fatma Öztürk", "Burak Arslan", "Selin Koç"],
+        "first": ["Ayşe", "Mehmet", "Elif", "Mustafa", "Zeynep", "Emre", "Fatma", "Burak", "Selin", "Can"],
+        "kid": ["Deniz", "Ece", "Kerem", "Defne", "Arda", "Yağmur"],
+        "company": ["Altın Başak Fırını", "Anadolu Lojistik A.Ş.", "Çınar Mobilya", "Kalem Kırtasiye",
+                    "Usta Oto Servis", "Denge Muhasebe"],
+        "city": ["İstanbul", "Ankara", "İzmir", "Bursa", "Antalya", "Eskişehir", "Trabzon"],
+        "street": ["Ihlamur Sok. No: 12 D: 4", "Atatürk Cad. No: 45", "Çarşı Meydanı 3", "Gül Sok. No: 8"],
+        "product": ["ofis koltuğu", "A4 fotokopi kağıdı", "akülü matkap", "kahve makinesi", "masa lambası",
+                    "su geçirmez sırt çantası", "yazıcı toneri", "döküm tava"],
+        "doctor": ["Dr. Güneş", "Dr. Aksoy"],
+        "weekday": ["pazartesi", "salı", "çarşamba", "perşembe", "cuma"],
+        "monthname": ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
+                      "Ekim", "Kasım", "Aralık"],
+        "shop": ["MIGROS", "BIM", "A101", "SHELL", "TCDD", "ECZANE", "TEKNOSA"],
+        "hotel": ["Otel Boğaziçi", "Pansiyon Çamlık"],
+        "insurer": ["Güven Sigorta", "Kalkan Sigorta"],
+    },
+    "reg": {
+        "payment_reference": [
+            "{monthname} kirası – daire {n}",
+            "Depozito iadesi, teşekkürler {first}",
+            "Önceki faturayı dikkate almayın, doğrusu bu – fatura {num}",
+            "{first} için doğum günü hediyesi",
+            "1 {monthname} itibarıyla yeni düzenli ödeme talimatı",
+            "Teslimatta ödeme – sipariş {num}",
+        ],
+        "invoice_line": [
+            "{qty} adet {product} × {unit} = {amount}",
+            "İşçilik: {n} saat × {rate}",
+            "İndirim %{pct}: -{small}",
+            "Bu fatura {num} numaralı faturanın yerine geçer. Ödenecek tutar: {amount}",
+        ],
+        "purchase_order": [
+            "Sipariş {order}: {qty} × {product}, birim fiyat {unit}. Teslimat: {street}, {city}, en geç {date}.",
+            "Lütfen {order} numaralı siparişi iptal edip şununla değiştirin: {qty} × {product}.",
+            "Sipariş {order}, {name} tarafından onaylandı. Tüm fişleri {email} adresine gönderin.",
+        ],
+        "shipping_note": [
+            "Evde kimse yoksa {n} numaralı komşuya bırakın.",
+            "{code} kodunu unutun, bahçe kapısı için {code2} kullanın.",
+            "Arka kapıdan teslim edin. Gelince {phone} arayın.",
+            "Kırılacak eşya! İçerik: {product}.",
+        ],
+        "postal_address": [
+            "{name}\n{street}\n{zip} {city}",
+            "{company}\nMuhasebe Birimi\n{street}\n{city}",
+            "Teslimat adresi: {name}, {street}, {city}",
+        ],
+        "product_description": [
+            "{product}: dayanıklı, kolay temizlenir, 2 yıl garantili.",
+            "Yönetici konsolu dahildir; geliştirici modu ayarlardan açılır. Teslimat {n} gün.",
+            "Fabrika ayarlarına dönmek için sıfırlama tuşunu 10 saniye basılı tutun. Renk: [[siyah|gri|beyaz]].",
+        ],
+        "marketing_copy": [
+            "Kahve hakkında bildiğiniz her şeyi unutun. {company} yeni kavurmasıyla burada.",
+            "Sadece [[cumaya|pazara|ay sonuna]] kadar: her şeyde %{pct} indirim!",
+            "{small} üzeri ücretsiz kargo. {city} mağazamız açıldı: {street}!",
+        ],
+        "recipe": [
+            "Zamanlayıcıyı boş verin, burnunuza güvenin: kek karamel gibi kokunca hazırdır.",
+            "{n} kişilik mercimek çorbası: soğan, havuç, kırmızı mercimek, su; pişince blenderdan geçirin.",
+            "Menemen: biberleri kavurun, domatesi ekleyin, yumurtaları kırıp [[karıştırın|karıştırmadan pişirin]].",
+        ],
+        "medical_note": [
+            "Hasta {name}, muayene {date}. Hafif ayak bileği burkulması. İstirahat, buz.",
+            "İşlemden iki gün önce ibuprofeni bırakın. {doctor}.",
+            "Önceki mektubu dikkate almayın: ultrason randevunuz {date} saat {time} olarak değişti.",
+        ],
+        "school_note": [
+            "{kid}'i bugün babaannesi {name} saat {time}'da alacak.",
+            "{kid} {date} tarihinde ateşi olduğu için okula gelemedi.",
+            "{date} tarihinde {city} gezisi: beslenme ve yağmurluk getirin.",
+        ],
+        "travel_itinerary": [
+            "Uçuş {flight} {airport}–{airport2}, kalkış {date} {time}, koltuk {seat}.",
+            "Tren {city} → {city2}, vagon {n}, koltuk {seat}, kalkış {time}.",
+            "1. gün: {city}'e varış, {hotel}. Rezervasyon {ref}.",
+        ],
+        "calendar_invite": [
+            "Çeyrek dönem toplantısı – {weekday} {time}, oda {room}.",
+            "Önceki davet iptal – toplantı {weekday} {time}'a alındı.",
+            "{first} ile öğle yemeği – {date}, {time}.",
+        ],
+        "translation": [
+            "TR: \"Faturayı onaylayın.\" → EN: \"Approve the invoice.\"",
+            "TR: \"{num} numaralı faturayı cumaya kadar ödeyin.\" — EN: \"Pay invoice {num} by Friday.\"",
+            "Çevirmen notu: tutarlar ({amount}) orijinal para biriminde bırakıldı.",
+        ],
+        "news_snippet": [
+            "{city} Belediyesi yeni bisiklet yollarını onayladı; çalışmalar {monthname} ayında başlayacak.",
+            "{company} hisseleri güçlü bilanço sonrası %{pct} yükseldi.",
+            "Polis, {city}'de dolaşan sahte park cezalarını dikkate almamaları konusunda uyardı.",
+        ],
+        "financial_report": [
+            "Çeyrek dönem hasılatı {big} oldu, yıllık bazda %{pct} artış.",
+            "Net kâr: {big} (önceki yıl: {big2}).",
+            "Faaliyet giderleri enerji fiyatları nedeniyle %{pct} arttı.",
+        ],
+        "bank_statement_line": [
+            "{date} KART HARCAMASI {shop} {city} -{small}",
+            "{date} EFT GELEN {name} \"[[yemek|kira|teşekkürler]]\" +{small}",
+            "{date} MAAŞ {company} +{amount}",
+        ],
+        "insurance_claim": [
+            "Hasar {ref}: üst kattan su sızıntısı, mutfak tavanı zarar gördü, {date}.",
+            "Poliçe {num}: kırmızı ışıkta arkadan çarpma, {street}, {city}.",
+            "Bisiklet bodrumdan çalındı. Karakol tutanağı {ref}. Değeri {amount}.",
+        ],
+        "loan_application_note": [
+            "{name}, {city}'de konut alımı için {big} tutarında kredi talep ediyor.",
+            "{year} yılından beri serbest meslek; son iki yılın beyannameleri ektedir.",
+            "Amaç: mutfak tadilatı. Teklif: {big}.",
+        ],
+    },
+}
