@@ -3,7 +3,11 @@
 One span per guarded call (`execute_tool <name>`, the GenAI semantic
 conventions' attributes for tool execution, the outcome and the rules that
 decided it), a child span per stage, and the W3C `traceparent` carried in
-from the agent and out to HTTP and MCP upstreams. Exported over OTLP/HTTP
+from the agent and out to HTTP and MCP upstreams. Only the agent's trace and
+parent ids are taken in: its `tracestate` and `baggage` are its own words
+(a payload rides there as easily as in an argument) and never reach an
+upstream; what goes out is toolguard's own span's `traceparent`, plus the
+baggage keys an operator allow-lists (TOOLGUARD_TRACE_BAGGAGE_KEYS). Exported over OTLP/HTTP
 (protobuf) by a batch processor whose thread sends off the request path.
 
 Off unless settings.TOOLGUARD_TRACING (an OTLP endpoint is named): then no
@@ -19,16 +23,18 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from contextvars import ContextVar, Token
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import MiddlewareNotUsed
 from django.http import HttpRequest, HttpResponse
+from opentelemetry import baggage, propagate, trace
 from opentelemetry import context as otel_context
-from opentelemetry import propagate, trace
+from opentelemetry.baggage.propagation import W3CBaggagePropagator
 from opentelemetry.trace import SpanKind
+from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
 if TYPE_CHECKING:
     from core.tracing_export import SpanValues
@@ -393,11 +399,26 @@ def traceparent() -> str:
     return f"00-{recorded.hex}-{recorded.open[-1]:016x}-{int(recorded.flags):02x}"
 
 
+_TRACE_CONTEXT = TraceContextTextMapPropagator()
+_BAGGAGE = W3CBaggagePropagator()
+
+
 def inject(headers: MutableMapping[str, str]) -> None:
-    """Add the current trace context (traceparent, tracestate) to an outgoing request's headers."""
+    """Add toolguard's own span as `traceparent` to an outgoing request's headers, and the
+    allow-listed baggage keys; never a `tracestate` or other baggage an agent sent."""
     if _recorder is None:
         return
-    propagate.inject(headers)
+    carrier: dict[str, str] = {}
+    _TRACE_CONTEXT.inject(carrier)
+    if "traceparent" in carrier:
+        headers["traceparent"] = carrier["traceparent"]
+    allowed = settings.TOOLGUARD_TRACE_BAGGAGE_KEYS
+    if allowed:
+        kept = otel_context.Context()
+        for key, value in baggage.get_all().items():
+            if key in allowed:
+                kept = baggage.set_baggage(key, value, kept)
+        _BAGGAGE.inject(headers, kept)
 
 
 def resumed(stored: str) -> contextlib.AbstractContextManager[object]:
@@ -429,11 +450,7 @@ class TraceContextMiddleware:
         if not settings.TOOLGUARD_TRACING:
             raise MiddlewareNotUsed
         self.get_response = get_response
-        # The headers the configured propagators read (OTEL_PROPAGATORS; traceparent, tracestate and
-        # baggage by default), looked up in the WSGI environ: request.headers would copy every header.
-        self.fields = tuple(
-            (field, "HTTP_" + field.upper().replace("-", "_")) for field in propagate.get_global_textmap().fields
-        )
+        self.baggage_keys = frozenset(settings.TOOLGUARD_TRACE_BAGGAGE_KEYS)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _recorder is None:  # set up by this process's start; a benchmark switches it off
@@ -441,15 +458,39 @@ class TraceContextMiddleware:
         # A worker thread serves one request after another: nothing of the last one may linger.
         pending = _pending.set(())
         token = None
-        meta = request.META
-        carrier = {field: meta[name] for field, name in self.fields if name in meta}
-        if carrier:
-            context = propagate.extract(carrier)
-            if trace.get_current_span(context).get_span_context().is_valid:
-                token = otel_context.attach(context)
+        context = _agent_context(request.META, self.baggage_keys)
+        if context is not None:
+            token = otel_context.attach(context)
         try:
             return self.get_response(request)
         finally:
             if token is not None:
                 otel_context.detach(token)
             _pending.reset(pending)
+
+
+def _agent_context(meta: Mapping[str, Any], baggage_keys: frozenset[str]) -> otel_context.Context | None:
+    """The agent's trace and parent span ids (its traceparent), with no tracestate, and of its
+    baggage only the allow-listed keys; None when it sent no valid traceparent."""
+    parent = meta.get("HTTP_TRACEPARENT")
+    if not parent:
+        return None
+    context = _TRACE_CONTEXT.extract({"traceparent": parent})
+    span_context = trace.get_current_span(context).get_span_context()
+    if not span_context.is_valid:
+        return None
+    bare = trace.NonRecordingSpan(
+        trace.SpanContext(
+            trace_id=span_context.trace_id,
+            span_id=span_context.span_id,
+            is_remote=True,
+            trace_flags=span_context.trace_flags,
+        )
+    )
+    context = trace.set_span_in_context(bare, otel_context.Context())
+    sent = meta.get("HTTP_BAGGAGE")
+    if baggage_keys and sent:
+        for key, value in baggage.get_all(_BAGGAGE.extract({"baggage": sent})).items():
+            if key in baggage_keys:
+                context = baggage.set_baggage(key, value, context)
+    return context

@@ -560,6 +560,8 @@ TOOLGUARD_TRACING = (
 )
 # Argument values in spans: off, since a trace store is read more widely than the audit log.
 TOOLGUARD_TRACE_ARGUMENTS = envbool("TOOLGUARD_TRACE_ARGUMENTS", False)
+# The agent's baggage keys carried to upstreams; none by default (its tracestate never is).
+TOOLGUARD_TRACE_BAGGAGE_KEYS = envlist("TOOLGUARD_TRACE_BAGGAGE_KEYS", [])
 _threshold = os.environ.get("TOOLGUARD_INJECTION_THRESHOLD") or "0.8"
 try:
     TOOLGUARD_INJECTION_THRESHOLD = float(_threshold)

@@ -28,7 +28,7 @@ Test controls:
        500:  answer 500 without applying anything
   POST /_admin/memo {"memo": "..."}   the text lookup returns in the order's memo
   GET  /_admin/effects                {"refunds": [...], "applied": {key: count}, "requests": [...]}
-       (each request: path, idempotency_key, call_id, customer, traceparent, body)
+       (each request: path, idempotency_key, call_id, customer, traceparent, tracestate, baggage, body)
 """
 
 from __future__ import annotations
@@ -107,6 +107,8 @@ class Handler(BaseHTTPRequestHandler):
                     "call_id": self.headers.get("X-Toolguard-Call-Id", ""),
                     "customer": self.headers.get("X-Toolguard-Customer", ""),
                     "traceparent": self.headers.get("traceparent", ""),
+                    "tracestate": self.headers.get("tracestate", ""),
+                    "baggage": self.headers.get("baggage", ""),
                     "body": body,
                 }
             )
