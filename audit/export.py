@@ -5,9 +5,11 @@ With a signing key, an export proves itself (toolguard_verify/README.md,
 export starts, every row covered by it carries its leaf index and its
 inclusion proof against it, and the JSON lines file starts with a header
 signed by the log key that holds the checkpoint, the filter, the count and
-every row's leaf index. A row removed, changed or added then fails
-`toolguard-verify export`, filtered export or not. Rows committed after the
-checkpoint are left to the next export.
+every row's leaf index; the CSV carries the same signed header in its last
+row (after the data, so that a spreadsheet still reads row 1 as the column
+names). A row removed, changed or added then fails `toolguard-verify export`
+and `manage.py verify_export`, in either format, filtered export or not.
+Rows committed after the checkpoint are left to the next export.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from toolguard_verify.export import canonical_json, export_header, export_row
+from toolguard_verify.export import CSV_HEADER_MARK, canonical_json, export_header, export_row
 
 from audit import tree
 from audit.models import AuditEntry, TreeNode
@@ -104,7 +106,12 @@ class _Echo:
 
 
 def csv_lines(entries: Iterable[AuditEntry], proof: ExportProof | None = None) -> Iterator[str]:
-    """CSV for spreadsheets; proved rows add leaf_index and inclusion_path (base64 hashes, space-separated)."""
+    """CSV for spreadsheets; proved, rows add leaf_index and inclusion_path and the signed header is the last row.
+
+    The header row is `#toolguard-export/v1` and the header's JSON, the very
+    header a JSON-lines export starts with (hidden characters escaped as
+    \\uXXXX, which parse back to the same value): toolguard_verify.export.
+    """
     writer = csv.writer(_Echo())
     columns = ENTRY_FIELDS if proof is None else [*ENTRY_FIELDS, *PROOF_FIELDS]
     yield writer.writerow(columns)
@@ -116,6 +123,9 @@ def csv_lines(entries: Iterable[AuditEntry], proof: ExportProof | None = None) -
         if proof is not None:
             row["inclusion_path"] = " ".join(row["inclusion_path"])
         yield writer.writerow([csv_cell("" if row[name] is None else row[name]) for name in columns])
+    if proof is not None:
+        # Not through csv_cell: the JSON starts with "{", and its hidden characters are already escapes.
+        yield writer.writerow([CSV_HEADER_MARK, _json_escape_invisible(canonical_json(proof.header))])
 
 
 def _json_escape_invisible(line: str) -> str:

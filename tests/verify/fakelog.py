@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import csv
+import io
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,7 +13,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from toolguard_verify.export import export_header, export_lines, export_row
+from toolguard_verify.export import CSV_HEADER_MARK, canonical_json, export_header, export_lines, export_row
 from toolguard_verify.merkle import consistency_proof, inclusion_proof, root_hash
 from toolguard_verify.note import b64, checkpoint_body, sign_note, vkey
 from toolguard_verify.receipt import entry_hash, entry_leaf_hash
@@ -101,3 +104,27 @@ class FakeLog:
         return list(
             export_lines(header, (export_row(self.entries[i], i, inclusion_proof(self.leaves, i)) for i in indexes))
         )
+
+    def export_csv(self, indexes: list[int], export_filter: dict[str, Any] | None = None) -> list[str]:
+        """The same export as toolguard writes it for spreadsheets: CSV rows, the signed header as the last row.
+
+        One string per row (a row may hold line breaks inside a quoted cell).
+        """
+        header = export_header(self.checkpoint(), indexes, export_filter or {}, self.key, self.origin)
+        columns = [*self.entries[0], "leaf_index", "inclusion_path"]
+        out = io.StringIO()
+        writer = csv.writer(out)
+        rows = [columns]
+        for i in indexes:
+            row = export_row(self.entries[i], i, inclusion_proof(self.leaves, i))
+            row["details"] = json.dumps(row["details"], sort_keys=True, ensure_ascii=False)
+            row["inclusion_path"] = " ".join(row["inclusion_path"])
+            rows.append(["" if row[name] is None else str(row[name]) for name in columns])
+        rows.append([CSV_HEADER_MARK, canonical_json(header)])
+        lines = []
+        for row in rows:
+            writer.writerow(row)
+            lines.append(out.getvalue())
+            out.seek(0)
+            out.truncate()
+        return lines

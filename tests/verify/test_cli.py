@@ -39,7 +39,10 @@ def test_the_console_script_checks_a_receipt_file(tmp_path: Path) -> None:
     done = run("receipt", str(good), "--key", key, "--origin", ORIGIN)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("\n") == 1
-    assert done.stdout.startswith("verified: entry 7: its fields hash to its hash, leaf 6 included in ")
+    assert done.stdout.startswith(
+        "verified: entry 7 (its id is toolguard's label, not covered by its hash): its fields hash to its hash, "
+        "leaf 6 included in "
+    )
     assert f"{ORIGIN} at tree size 9" in done.stdout
 
     changed = log.receipt(6)
@@ -55,6 +58,32 @@ def test_the_console_script_checks_a_receipt_file(tmp_path: Path) -> None:
     done = run("receipt", str(bad), "--key", log.vkey, "--json")
     assert done.returncode == 1
     assert json.loads(done.stdout)["verified"] is False
+
+
+def test_a_receipt_never_says_it_verified_an_id_its_hash_does_not_cover(tmp_path: Path) -> None:
+    """Issue 36: `toolguard-verify receipt` printed "verified: entry 999999" for an id the hash does not cover."""
+    log = FakeLog(size=9)
+    relabelled = log.receipt(6)
+    relabelled["entry"]["id"] = 999999
+    path = tmp_path / "relabelled.json"
+    path.write_text(json.dumps(relabelled))
+    done = run("receipt", str(path), "--key", log.vkey)
+    # The proof still holds for what it covers (leaf 6 and its entry's fields); the id is named as a label only.
+    assert done.returncode == 0, done.stdout
+    assert "verified: entry 999999:" not in done.stdout
+    assert done.stdout.startswith("verified: entry 999999 (its id is toolguard's label, not covered by its hash): ")
+    answer = json.loads(run("receipt", str(path), "--key", log.vkey, "--json").stdout)
+    assert (answer["verified"], answer["entry_id_verified"], answer["leaf_index"]) == (True, False, 6)
+    assert answer["leaf_hash"] == log.receipt(6)["leaf_hash"]
+    # What an agent's answer carries is the leaf hash: checked against it, another entry's receipt fails.
+    kept = log.receipt(2)["leaf_hash"]
+    done = run("receipt", str(path), "--key", log.vkey, "--leaf-hash", kept)
+    assert (done.returncode, done.stdout) == (
+        1,
+        f"FAILED: the receipt proves leaf 6 with leaf hash {answer['leaf_hash']}, not the leaf hash {kept} "
+        "asked about: it is the receipt of another entry\n",
+    )
+    assert run("receipt", str(path), "--key", log.vkey, "--leaf-hash", answer["leaf_hash"]).returncode == 0
 
 
 def test_the_console_script_checks_an_export(tmp_path: Path) -> None:

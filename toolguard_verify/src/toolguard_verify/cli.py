@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from toolguard_verify.cosignature import verify_cosignature
-from toolguard_verify.export import verify_export
+from toolguard_verify.export import verify_export_file
 from toolguard_verify.merkle import verify_consistency
-from toolguard_verify.note import NoteError, b64decode_strict, parse_checkpoint, parse_vkey
+from toolguard_verify.note import NoteError, b64, b64decode_strict, parse_checkpoint, parse_vkey
 from toolguard_verify.receipt import HASHED_FIELDS, LogKey, VerificationError, verify_checkpoint, verify_receipt
 
 
@@ -53,10 +53,30 @@ def cmd_receipt(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if not isinstance(receipt, dict):
         raise VerificationError(f"{args.file} is not a receipt object")
     result = verify_receipt(receipt, LogKey.load(args.key), args.origin, None if args.leaf_only else HASHED_FIELDS)
+    # What a receipt proves is its leaf hash at its leaf index; an entry's id
+    # is not among the fields its hash covers (the summary says so). Whoever
+    # kept an answer's audit reference checks that the receipt proves the
+    # leaf hash the answer carried, not merely some leaf.
+    if args.leaf_hash is not None and args.leaf_hash.strip() != b64(result.leaf_hash):
+        raise VerificationError(
+            f"the receipt proves leaf {result.leaf_index} with leaf hash {b64(result.leaf_hash)}, "
+            f"not the leaf hash {args.leaf_hash.strip()} asked about: it is the receipt of another entry"
+        )
     cp = result.checkpoint.checkpoint
-    return result.summary(), {
+    line = result.summary()
+    claimed = f"verified: entry {result.entry_id}: "
+    if line.startswith(claimed):
+        # Never "verified: entry 999999" for an id no hash covers (issue 36): the id is named as a label.
+        line = (
+            f"verified: entry {result.entry_id} (its id is toolguard's label, not covered by its hash): "
+            + line[len(claimed) :]
+        )
+    return line, {
         "entry_id": result.entry_id,
+        # The id is the receipt's word: no hash covers it.
+        "entry_id_verified": False,
         "leaf_index": result.leaf_index,
+        "leaf_hash": b64(result.leaf_hash),
         "tree_size": cp.size,
         "origin": cp.origin,
         "fields_checked": result.fields_checked,
@@ -64,13 +84,8 @@ def cmd_receipt(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 
 
 def cmd_export(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            result = verify_export(
-                handle, LogKey.load(args.key), args.origin, None if args.leaf_only else HASHED_FIELDS
-            )
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VerificationError(f"cannot read {args.file}: {exc}") from None
+    fields = None if args.leaf_only else HASHED_FIELDS
+    result = verify_export_file(args.file, LogKey.load(args.key), args.origin, fields)
     cp = result.checkpoint.checkpoint
     return result.summary(), {
         "rows": result.rows,
@@ -177,8 +192,14 @@ def build_parser() -> argparse.ArgumentParser:
     receipt.add_argument("--key", required=True, help=key_help)
     receipt.add_argument("--origin", help="the log origin the checkpoint must name")
     receipt.add_argument("--leaf-only", action="store_true", help="take the entry's hash as given; do not rehash")
+    receipt.add_argument(
+        "--leaf-hash",
+        help="fail unless the receipt proves this leaf hash (base64: the leaf_hash of an answer's audit reference)",
+    )
 
-    export = command("export", cmd_export, "Check a verifiable JSON-lines export, every row and the row list.")
+    export = command(
+        "export", cmd_export, "Check a verifiable export (JSON lines or CSV), every row and the signed row list."
+    )
     export.add_argument("file")
     export.add_argument("--key", required=True, help=key_help)
     export.add_argument("--origin", help="the log origin the checkpoint must name")

@@ -1,8 +1,9 @@
-"""Verifiable exports: JSON lines of audit entries, each proved against one signed checkpoint.
+"""Verifiable exports: audit entries (JSON lines or CSV), each proved against one signed checkpoint.
 
-The first line is a header signed by the log key; every further line is one
-entry with its leaf index and inclusion proof (see README.md, "Export
-format"). Inclusion proofs alone show that each row is in the log; they
+In JSON lines the first line is a header signed by the log key and every
+further line is one entry with its leaf index and inclusion proof (see
+README.md, "Export format"); a CSV carries the same header in its last
+row. Inclusion proofs alone show that each row is in the log; they
 cannot show that a row was left out of a filtered export. So the header
 states the filter, the count and the leaf index of every row, and the log
 signs the header: a removed, changed or added row each fails, naming its
@@ -11,8 +12,10 @@ leaf index.
 
 from __future__ import annotations
 
+import csv
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,45 +140,28 @@ def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -
     return verified, indexes
 
 
-def verify_export(
-    lines: Iterable[str],
+def _check_rows(
+    header: Mapping[str, Any],
+    rows: Iterable[tuple[str, Mapping[str, Any] | str]],
     key: LogKey,
-    origin: str | None = None,
-    hash_fields: Sequence[str] | None = HASHED_FIELDS,
+    origin: str | None,
+    hash_fields: Sequence[str] | None,
 ) -> ExportResult:
-    """Check an export line by line against its signed header and checkpoint.
-
-    Raises VerificationError naming the first failure (by leaf index) and
-    listing every failure found in `problems`.
-    """
-    iterator = iter(lines)
-    first = next((line for line in iterator if line.strip()), None)
-    if first is None:
-        raise VerificationError("the export is empty: it has no header line")
-    try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise VerificationError("the export's first line is not JSON") from None
-    if not isinstance(header, dict):
-        raise VerificationError(f"the first line is not a {EXPORT_FORMAT} header")
+    """The header's signature, then every row against it: (where, row) pairs, or (where, why unreadable)."""
     verified, listed = _verify_header(header, key, origin)
     cp = verified.checkpoint
     expected = set(listed)
     seen: set[int] = set()
     problems: list[tuple[int, str]] = []
-    rows = 0
-    for number, line in enumerate(iterator, start=2):
-        if not line.strip():
+    count = 0
+    for place, row in rows:
+        count += 1
+        if isinstance(row, str):
+            problems.append((-1, f"{place}: {row}"))
             continue
-        rows += 1
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            problems.append((-1, f"line {number}: not JSON"))
-            continue
-        index = row.get("leaf_index") if isinstance(row, dict) else None
+        index = row.get("leaf_index")
         if not isinstance(index, int) or isinstance(index, bool):
-            problems.append((-1, f"line {number}: no leaf_index"))
+            problems.append((-1, f"{place}: no leaf_index"))
             continue
         where = f"leaf {index} (entry {row.get('id', '?')})"
         if index in seen:
@@ -206,4 +192,177 @@ def verify_export(
         others = len(messages) - 1
         more = f" (and {others} more problem{'' if others == 1 else 's'})" if others else ""
         raise VerificationError(messages[0] + more, messages)
-    return ExportResult(verified, dict(header.get("filter") or {}), rows, hash_fields is not None, sorted(listed))
+    return ExportResult(verified, dict(header.get("filter") or {}), count, hash_fields is not None, sorted(listed))
+
+
+def _header_object(text: str, where: str) -> dict[str, Any]:
+    try:
+        header = json.loads(text)
+    except json.JSONDecodeError:
+        raise VerificationError(f"{where} is not JSON") from None
+    if not isinstance(header, dict):
+        raise VerificationError(f"{where} is not a {EXPORT_FORMAT} header")
+    return header
+
+
+def verify_export(
+    lines: Iterable[str],
+    key: LogKey,
+    origin: str | None = None,
+    hash_fields: Sequence[str] | None = HASHED_FIELDS,
+) -> ExportResult:
+    """Check a JSON-lines export line by line against its signed header and checkpoint.
+
+    Raises VerificationError naming the first failure (by leaf index) and
+    listing every failure found in `problems`.
+    """
+    iterator = iter(lines)
+    first = next((line for line in iterator if line.strip()), None)
+    if first is None:
+        raise VerificationError("the export is empty: it has no header line")
+    header = _header_object(first, "the export's first line")
+
+    def rows() -> Iterator[tuple[str, Mapping[str, Any] | str]]:
+        for number, line in enumerate(iterator, start=2):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                yield f"line {number}", "not JSON"
+                continue
+            yield f"line {number}", row if isinstance(row, dict) else "not a JSON object"
+
+    return _check_rows(header, rows(), key, origin, hash_fields)
+
+
+# --- CSV -------------------------------------------------------------------------------------
+#
+# The CSV a compliance person opens in a spreadsheet proves itself the same
+# way: its first row names the columns, every row carries leaf_index and
+# inclusion_path (the proof's base64 hashes, space-separated), and its LAST
+# row is the signed header: the first cell is CSV_HEADER_MARK, the second the
+# header's JSON, exactly the header a JSON-lines export starts with. The
+# header goes last, not first, so that a spreadsheet still reads row 1 as the
+# column names (filters, sorting and pivots work) and the evidence sits below
+# the data; a download cut short loses it and fails. README.md, "CSV".
+
+CSV_HEADER_MARK = f"#{EXPORT_FORMAT}"
+CSV_PROOF_COLUMNS = ("leaf_index", "inclusion_path")
+# Cells as toolguard writes them (audit.export.csv_cell): a hidden character
+# shown as ⟨U+202E⟩ (and "⟨" itself as ⟨U+27E8⟩), a leading "'" added to a cell
+# a spreadsheet would read as a formula or that starts with "'" already.
+_MARKED = re.compile(r"⟨U\+([0-9A-F]{4,6})⟩")
+
+
+def csv_cell_value(cell: str) -> str:
+    """The stored value a toolguard CSV cell shows."""
+    text = cell[1:] if cell.startswith("'") else cell
+    return _MARKED.sub(lambda match: chr(int(match.group(1), 16)), text)
+
+
+def _csv_row(columns: Sequence[str], cells: Sequence[str]) -> dict[str, Any] | str:
+    """A CSV row read back to the entry's values as they were hashed, or why it cannot be."""
+    if len(cells) != len(columns):
+        return f"has {len(cells)} cells, the columns are {len(columns)}"
+    row: dict[str, Any] = {name: csv_cell_value(cell) for name, cell in zip(columns, cells, strict=True)}
+    try:
+        if "details" in row:
+            row["details"] = json.loads(row["details"]) if row["details"] else {}
+        if "duration_ms" in row:
+            row["duration_ms"] = float(row["duration_ms"]) if row["duration_ms"] else None
+        if "id" in row and row["id"].isdigit():
+            row["id"] = int(row["id"])
+        row["leaf_index"] = int(row["leaf_index"]) if row["leaf_index"].isdigit() else None
+    except ValueError as exc:
+        return f"a cell does not read back ({exc})"
+    if "operation_hash" in row:
+        row["operation_hash"] = row["operation_hash"] or None
+    row["inclusion_path"] = row["inclusion_path"].split()
+    return row
+
+
+def is_proved_csv_columns(columns: Sequence[str]) -> bool:
+    """Whether a CSV's first row is that of a proving export (its rows carry leaf indexes and proofs)."""
+    return all(name in columns for name in CSV_PROOF_COLUMNS)
+
+
+def verify_export_csv(
+    lines: Iterable[str],
+    key: LogKey,
+    origin: str | None = None,
+    hash_fields: Sequence[str] | None = HASHED_FIELDS,
+) -> ExportResult:
+    """Check a CSV export: every row against the signed header in its last row, as verify_export does.
+
+    `lines` as a file opened with newline="" gives them (a cell may hold a line break).
+    """
+    reader = csv.reader(iter(lines))
+    columns = next(reader, None)
+    if columns is None:
+        raise VerificationError("the export is empty: it has no column row")
+    if not is_proved_csv_columns(columns):
+        raise VerificationError(
+            "the CSV has no leaf_index and inclusion_path columns: it is not a proving export "
+            "(exported without the log's signing key, or its proof columns were removed)"
+        )
+    pending: list[tuple[str, dict[str, Any] | str]] = []
+    header: dict[str, Any] | None = None
+    after = 0
+    for cells in reader:
+        if not any(cell.strip() for cell in cells):
+            continue
+        if cells[0] == CSV_HEADER_MARK:
+            if header is not None:
+                raise VerificationError(f"the CSV has more than one {CSV_HEADER_MARK} row")
+            if len(cells) < 2:
+                raise VerificationError(f"the CSV's {CSV_HEADER_MARK} row holds no header")
+            header = _header_object(cells[1], f"the CSV's {CSV_HEADER_MARK} row")
+            continue
+        if header is not None:
+            after += 1
+            continue
+        # Rows are kept, small, until the header (last) is read; a file's own
+        # line numbers would not count rows (a cell may span lines), so rows are numbered.
+        pending.append((f"row {len(pending) + 2}", _csv_row(columns, cells)))
+    if header is None:
+        raise VerificationError(
+            f"the CSV has no signed header row ({CSV_HEADER_MARK}, its last row): the file was cut short "
+            "or the row removed, so nothing shows that no row was left out"
+        )
+    if after:
+        raise VerificationError(
+            f"{after} row{'s' if after > 1 else ''} after the signed header row, which is the export's last "
+            "(a row was added)"
+        )
+    return _check_rows(header, pending, key, origin, hash_fields)
+
+
+def export_kind(first_line: str) -> str:
+    """ "jsonl" or "csv" when the first line is that of a proving export, else ""."""
+    text = first_line.lstrip("\ufeff").strip()
+    if text.startswith("{"):
+        return "jsonl" if f'"format":"{EXPORT_FORMAT}"' in text.replace(" ", "") else ""
+    try:
+        columns = next(csv.reader([text]), [])
+    except csv.Error:
+        return ""
+    return "csv" if is_proved_csv_columns(columns) else ""
+
+
+def verify_export_file(
+    path: str,
+    key: LogKey,
+    origin: str | None = None,
+    hash_fields: Sequence[str] | None = HASHED_FIELDS,
+) -> ExportResult:
+    """A proving export file, JSON lines or CSV (told apart by its first line)."""
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            first = handle.readline()
+            handle.seek(0)
+            if first.lstrip("\ufeff").lstrip().startswith("{"):
+                return verify_export(handle, key, origin, hash_fields)
+            return verify_export_csv(handle, key, origin, hash_fields)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VerificationError(f"cannot read {path}: {exc}") from None
