@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from toolguard_verify.receipt import HASHED_FIELDS
 
-from audit import tree
+from audit import siem, tree
 from audit.alerts import alerts_detect, earlier_operations_sent
 from audit.cosign import LogCheck, log_check, witness_submit_latest
 from audit.models import AuditCheckpoint, AuditEntry, AuditHead
@@ -195,6 +195,8 @@ def audit_chain_insert(
         # After commit, off the chain lock: the Merkle tree takes these entries in within
         # TOOLGUARD_AUDIT_MMD_SECONDS, and a checkpoint follows when one is due (audit.tree).
         transaction.on_commit(tree.tree_after_commit)
+        # And each configured SIEM collector has them within TOOLGUARD_SIEM_SHIP_DELAY_MS (audit.siem).
+        transaction.on_commit(siem.siem_after_commit)
         return entries
 
 

@@ -1,9 +1,16 @@
 """Audit entries to a SIEM: every entry, in id order, at least once, from a stored cursor.
 
-The worker (`siem_ship`, every minute, and again at once while a backlog
-remains) sends the entries after each destination's cursor (`SiemCursor`)
-in batches of TOOLGUARD_SIEM_BATCH, and moves the cursor only once the
-collector accepted the batch. Each entry is the JSON object exports and
+Near real time: the process that commits an entry ships it
+(`siem_after_commit`, armed by audit_append's commit like the Merkle tree's
+timer), TOOLGUARD_SIEM_SHIP_DELAY_MS after the commit, so a collector that is
+up has it within a second or two. Appends in the meantime ride the same
+round. The worker's schedule (`siem_ship`, every minute, and again at once
+while a backlog remains) covers a process that stopped first, a collector
+that was down, and settings only the worker has. Either way the entries
+after each destination's cursor (`SiemCursor`) go in batches of
+TOOLGUARD_SIEM_BATCH, and the cursor moves only once the collector accepted
+the batch; the cursor row is locked while a batch is sent, so two shippers
+never send one destination's entries twice or out of order. Each entry is the JSON object exports and
 receipts give (`audit.export.entry_row`: id, the hashed fields, prev_hash,
 hash), so a SIEM can re-link the chain and drop a repeat by its id.
 
@@ -34,6 +41,7 @@ import logging
 import re
 import socket
 import ssl
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +50,7 @@ from typing import Protocol
 
 import httpx
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
@@ -371,6 +379,77 @@ def siem_ship() -> dict[str, int] | None:
 
         async_task("audit.siem.siem_ship")
     return {report.destination: report.sent for report in reports}
+
+
+# --- near real time: shipped by the process that committed ----------------------------------
+
+_timer: threading.Timer | None = None
+_state = threading.Lock()
+# A round that found another shipper holding a destination's cursor tries again this soon:
+# that shipper may have read its batch before this process's entries committed.
+BUSY_RETRY_SECONDS = 0.5
+# How many times a round re-arms for a busy cursor before leaving it to the next commit or
+# the minute schedule (a shipper stuck on a hung collector holds the cursor up to its timeout).
+BUSY_RETRIES = 60
+_busy_retries = 0
+# Rounds this process started after a commit (tests read it: shipping came from the commit).
+rounds_after_commit = 0
+
+
+def siem_after_commit() -> None:
+    """After an audit append commits: ship it to each configured collector within TOOLGUARD_SIEM_SHIP_DELAY_MS.
+
+    One timer per process, as for the Merkle tree (audit.tree.tree_after_commit):
+    appends committed while it is armed are sent by the same round. Nothing is
+    armed when no collector is configured in this process.
+    """
+    if not (settings.TOOLGUARD_SIEM_SYSLOG or settings.TOOLGUARD_SIEM_HTTP_URL):
+        return
+    _timer_arm(settings.TOOLGUARD_SIEM_SHIP_DELAY_MS / 1000)
+
+
+def _timer_arm(delay: float) -> None:
+    global _timer
+    with _state:
+        if _timer is not None and _timer.is_alive():
+            return
+        _timer = threading.Timer(delay, _timer_fire)
+        _timer.daemon = True
+        _timer.start()
+
+
+def _timer_fire() -> None:
+    global _timer, rounds_after_commit, _busy_retries
+    with _state:
+        _timer = None  # an append committed from now on arms the next round
+        rounds_after_commit += 1
+    again = False
+    try:
+        for collector in collectors_configured():
+            report = destination_ship(collector)
+            # busy: another process holds the cursor and may have read its batch before this
+            # process's entries committed; budget: a backlog remains. Either way, go again.
+            again = again or report.outcome in ("busy", "budget")
+    except Exception:
+        logger.exception("could not ship audit entries to the SIEM after a commit")
+    finally:
+        connection.close()  # this thread's own connection
+    if again and _busy_retries < BUSY_RETRIES:
+        _busy_retries += 1
+        _timer_arm(BUSY_RETRY_SECONDS)
+    elif not again:
+        _busy_retries = 0
+
+
+def timer_stop() -> None:
+    """Cancel this process's SIEM timer and wait out a round in progress (tests, before the database goes)."""
+    global _timer
+    with _state:
+        timer, _timer = _timer, None
+    if timer is not None:
+        timer.cancel()
+        if timer.is_alive():
+            timer.join(timeout=60)
 
 
 # --- metrics -----------------------------------------------------------------------------

@@ -491,6 +491,9 @@ TOOLGUARD_SIEM_BATCH = envint("TOOLGUARD_SIEM_BATCH", 500, minimum=1)
 TOOLGUARD_SIEM_TIMEOUT_SECONDS = envint("TOOLGUARD_SIEM_TIMEOUT_SECONDS", 10, minimum=1)
 TOOLGUARD_SIEM_RETRY_SECONDS = envint("TOOLGUARD_SIEM_RETRY_SECONDS", 10, minimum=1)
 TOOLGUARD_SIEM_RETRY_MAX_SECONDS = envint("TOOLGUARD_SIEM_RETRY_MAX_SECONDS", 600, minimum=1)
+# How long after an append commits its process ships it to the SIEM collectors (audit.siem:
+# appends in the meantime go in the same round); the worker's minute schedule is the backstop.
+TOOLGUARD_SIEM_SHIP_DELAY_MS = envint("TOOLGUARD_SIEM_SHIP_DELAY_MS", 200)
 # Unauthenticated requests: one audit entry per source address and minute, and
 # at most this many answered per address and minute before 429.
 TOOLGUARD_UNAUTHENTICATED_RATE = envint("TOOLGUARD_UNAUTHENTICATED_RATE", 60, minimum=1)
