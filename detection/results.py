@@ -12,6 +12,13 @@ the model. Per tool (`results:` in the catalog, `Tool.results`):
 - `withhold`: like mark, and a string carrying a blocked pattern is replaced
   by a stated reason.
 
+Strings are read by the same screen as arguments: the rules, then the model
+stage configured for arguments (TOOLGUARD_INJECTION_MODEL; by default the
+cascade of the character n-gram model and the semantic stage). A model
+suspicion on a result is a finding (rule `model.injection_classifier`, its
+score) and marks the string, whatever the policy: a false positive costs a
+marker, never the data.
+
 Keys are text the model reads as much as values are: every dict key is
 screened as a value is, at every depth. A result nested deeper than
 MAX_DEPTH is not walked to the end, so it is withheld whole, whatever the
@@ -23,14 +30,17 @@ exactly what the first call answered (same nonce, same markings).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+
 from core.enums import AuditResult
 from core.tools import RESULT_POLICIES
-from detection.sanitizer import sanitize_arguments
+from detection.sanitizer import InjectionClassifier, load_classifier, sanitize_arguments
 
 __all__ = ["NOTE", "RESULT_POLICIES", "ScreenedResult", "result_screen"]
 
@@ -42,6 +52,16 @@ TOO_DEEP = (
 )
 # Keys that cannot carry words (JSON turns them into "1", "true", "null").
 _PLAIN_KEYS = (int, float, bool, type(None))
+
+
+@functools.lru_cache(maxsize=4)
+def _classifier(path: str) -> InjectionClassifier | None:
+    return load_classifier(path)
+
+
+def result_classifier() -> InjectionClassifier | None:
+    """The model stage results are read by: the one arguments are (loaded once per process)."""
+    return _classifier(str(getattr(settings, "TOOLGUARD_INJECTION_MODEL", "cascade")))
 
 
 class _TooDeep(Exception):
@@ -73,6 +93,8 @@ class _Screen:
         self.policy = policy
         self.nonce = secrets.token_hex(4)
         self.findings: list[dict[str, Any]] = []
+        self.classifier = result_classifier()
+        self.threshold = float(getattr(settings, "TOOLGUARD_INJECTION_THRESHOLD", 0.8))
         # A list of records repeats the same few keys: each clean one is screened once per result.
         self.clean_keys: dict[str, Any] = {}
 
@@ -112,27 +134,33 @@ class _Screen:
         return screened
 
     def string(self, text: str, path: str, *, what: str = "field") -> Any:
-        screened = sanitize_arguments({"value": text}, {})
+        screened = sanitize_arguments(
+            {"value": text}, {}, classifier=self.classifier if what == "field" else None, threshold=self.threshold
+        )
         block = screened.block
-        if block is not None:
+        suspicion = screened.suspicion
+        if block is not None or suspicion is not None:
             # Never the payload itself: where, which rule and kind, how long, and a hash to match sightings.
-            finding = {
+            finding: dict[str, Any] = {
                 "path": path or "/",
-                "rule": block.rule,
-                "category": block.category,
-                "action": ACTIONS[self.policy],
+                "rule": block.rule if block is not None else suspicion.rule if suspicion is not None else "",
+                "category": block.category if block is not None else suspicion.category if suspicion else "",
+                # A model suspicion marks (or passes, under pass): it never withholds.
+                "action": ACTIONS[self.policy] if block is not None or self.policy == "pass" else "marked",
                 "length": len(text),
                 "sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
             }
+            if block is None and suspicion is not None:
+                finding["score"] = suspicion.score
             if what != "field":
                 finding["in"] = what
             self.findings.append(finding)
-            if self.policy == "withhold":
+            if block is not None and self.policy == "withhold":
                 return f"[withheld by toolguard: this {what} matched the {block.category} detector]"
         if self.policy == "pass":
             return text
         cleaned = str(screened.arguments["value"])
-        if block is None and not any(char.isspace() for char in cleaned):
+        if block is None and suspicion is None and not any(char.isspace() for char in cleaned):
             # Identifiers, codes and amounts are not prose: left readable as they are.
             return cleaned
         return f"[{NOTE}]\n<<data {self.nonce}>>\n{cleaned}\n<</data {self.nonce}>>"

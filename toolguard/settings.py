@@ -414,6 +414,9 @@ TOOLGUARD_REPORTING_CURRENCY = os.environ.get("TOOLGUARD_REPORTING_CURRENCY", "U
 if not re.fullmatch(r"[A-Z]{3}", TOOLGUARD_REPORTING_CURRENCY):
     raise ImproperlyConfigured("TOOLGUARD_REPORTING_CURRENCY must be a three-letter currency code such as USD")
 TOOLGUARD_RATE_MAX_AGE_DAYS = envint("TOOLGUARD_RATE_MAX_AGE_DAYS", 7, minimum=0)
+# A loaded rate more than this many percent away from its currency's rates of the
+# last week (or its first rate) waits for a second person to confirm it (core.rate_control).
+TOOLGUARD_RATE_BAND_PERCENT = envint("TOOLGUARD_RATE_BAND_PERCENT", 10, minimum=0)
 TOOLGUARD_APPROVAL_THRESHOLD_CENTS = envint("TOOLGUARD_APPROVAL_THRESHOLD_CENTS", 1_000_000)
 TOOLGUARD_SESSION_LIMIT_CENTS = envint("TOOLGUARD_SESSION_LIMIT_CENTS", 1_000_000)
 TOOLGUARD_DUAL_APPROVAL_CENTS = envint("TOOLGUARD_DUAL_APPROVAL_CENTS", 5_000_000)
@@ -533,14 +536,17 @@ TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = envint("TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS"
 TOOLGUARD_UPSTREAM_RETRY_SECONDS = envint("TOOLGUARD_UPSTREAM_RETRY_SECONDS", 2, minimum=1)
 TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 # The sanitizer's model stage (docs/detection.md): an ONNX classifier asked
-# about free text the rules let through.  Unset = "shipped" (the model in
-# detection/sanitizer/model/), "shipped+reader" (the same behind its business
-# reader: fewer false holds, more attacks let through), a path to a model in
-# that format, or an explicit empty value / "off" to switch the stage off.
-TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "shipped").strip()
+# about free text the rules let through.  Unset = "cascade" (the character
+# n-gram model in detection/sanitizer/model/ clears, the semantic stage on
+# multilingual-e5-small decides the rest, at its own trained threshold;
+# docs/detection.md, "The semantic stage"), "shipped" (the n-gram model alone,
+# at TOOLGUARD_INJECTION_THRESHOLD), "shipped+reader" (the same behind its
+# business reader), a path to a model in that format, or an explicit empty
+# value / "off" to switch the stage off.
+TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "cascade").strip()
 if TOOLGUARD_INJECTION_MODEL.lower() == "off":
     TOOLGUARD_INJECTION_MODEL = ""
-if TOOLGUARD_INJECTION_MODEL not in ("", "shipped", "shipped+reader") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
+if TOOLGUARD_INJECTION_MODEL not in ("", "cascade", "shipped", "shipped+reader") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
 # OpenTelemetry traces of guarded calls (docs/operations.md, "Tracing with
 # OpenTelemetry"), on when an OTLP endpoint is named. The SDK reads the other

@@ -48,6 +48,7 @@ from detection.sanitizer.rules import (
     RuleSet,
     load_rules,
 )
+from detection.sanitizer.semantic import Cascade
 
 # identifier: [A-Za-z0-9_-] only.  free_text: anything, but Markdown/HTML
 # links and images to external hosts are refused, because the text may reach
@@ -332,6 +333,14 @@ class _Walker:
 
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
+            return
+        if isinstance(self.classifier, Cascade):
+            # The default model stage (semantic.py): the cheap stage clears,
+            # the semantic stage decides; no frame stands its verdict down.
+            found = self.classifier.screen(text)
+            if found is not None:
+                self.suspicion = Suspicion(field=path, score=round(found[0], 4))
+                self.suspect_text = found[1]
             return
         score, where = self._score(text)
         if score >= self.threshold and business_frame(text) is not None:

@@ -177,11 +177,20 @@ SHIPPED = "shipped"
 SHIPPED_WITH_READER = "shipped+reader"
 
 
+CASCADE = "cascade"
+
+
 def load_classifier(path: str) -> InjectionClassifier | None:
-    """The classifier at `path` ("" or "off" = none, "shipped" = the bundled
-    model, "shipped+reader" = the bundled model behind its business reader)."""
+    """The classifier at `path` ("" or "off" = none, "cascade" = the bundled
+    model as the cheap stage before the semantic stage (the default, semantic.py),
+    "shipped" = the bundled model alone, "shipped+reader" = the bundled model
+    behind its business reader)."""
     if not path or path.strip().lower() == "off":
         return None
+    if path == CASCADE:
+        from detection.sanitizer.semantic import SHIPPED_GATE, Cascade, SemanticClassifier
+
+        return Cascade(OnnxCharNgramClassifier(SHIPPED_GATE), SemanticClassifier())
     if path == SHIPPED:
         return OnnxCharNgramClassifier(SHIPPED_MODEL)
     if path == SHIPPED_WITH_READER:

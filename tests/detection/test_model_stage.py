@@ -103,11 +103,11 @@ def test_no_model_configured_means_no_model_stage() -> None:
     assert load_classifier("off") is None
 
 
-def test_the_shipped_model_is_the_default(settings: Any) -> None:
+def test_the_cascade_is_the_default(settings: Any) -> None:
     import os
 
     if "TOOLGUARD_INJECTION_MODEL" not in os.environ:
-        assert settings.TOOLGUARD_INJECTION_MODEL == "shipped"
+        assert settings.TOOLGUARD_INJECTION_MODEL == "cascade"
     assert settings.TOOLGUARD_MODEL_ACTION == "hold"
 
 
