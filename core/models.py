@@ -237,6 +237,49 @@ class ExchangeRate(models.Model):
             raise ValidationError({"currency": f"{self.currency} is the reporting currency; its rate is always 1."})
 
 
+class RateProposal(models.Model):
+    """A rate outside the band of its currency's recent rates, waiting for a second person (core.rate_control).
+
+    Nothing reads these to value a call: a rate takes effect only as an
+    ExchangeRate row, written when the load is within the band
+    (TOOLGUARD_RATE_BAND_PERCENT) or when someone other than the proposer
+    confirms the proposal. Until then calls keep the rate in force.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        CONFIRMED = "confirmed"
+        SUPERSEDED = "superseded"
+        WITHDRAWN = "withdrawn"
+
+    currency = models.CharField(max_length=3)
+    as_of = models.DateField()
+    rate = models.DecimalField(max_digits=20, decimal_places=10)
+    source = models.CharField(max_length=128, blank=True)
+    # The rate in force it was compared with; none for a currency's first rate.
+    reference_rate = models.DecimalField(max_digits=20, decimal_places=10, null=True, blank=True)
+    proposed_by = models.CharField(max_length=200)
+    proposed_by_type = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.CharField(max_length=200, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["currency", "as_of"],
+                condition=models.Q(status="pending"),
+                name="rate_proposal_one_pending_per_day",
+            ),
+            models.CheckConstraint(condition=models.Q(rate__gt=0), name="rate_proposal_positive"),
+        ]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.currency} {self.rate} from {self.as_of} ({self.status})"
+
+
 class ValueEntry(models.Model):
     """The value one tool call moves, counted by the value windows.
 

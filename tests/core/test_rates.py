@@ -15,7 +15,8 @@ from django.test import Client
 from django.utils import timezone
 
 from audit.models import AuditEntry
-from core.models import AgentKey, AgentSession, Customer, ExchangeRate, ToolCall, ValueEntry
+from core.models import AgentKey, AgentSession, Customer, ExchangeRate, RateProposal, ToolCall, ValueEntry
+from core.rate_control import rate_confirm
 from core.rates import (
     RatesFileError,
     converted,
@@ -68,24 +69,30 @@ def test_conversion_rounds_up_so_splitting_never_shrinks_a_value() -> None:
     assert sum(converted(1, Decimal("0.9")) for _ in range(1000)) >= converted(1000, Decimal("0.9"))
 
 
-def test_a_rates_file_loads_with_its_audit_entries(tmp_path: Path) -> None:
+def test_a_rates_file_loads_with_its_audit_entries(tmp_path: Path, admin_user: User) -> None:
     path = tmp_path / "rates.csv"
     path.write_text("currency,as_of,rate,source\neur,2026-12-04,1.08,ECB\nGBP,2026-12-04,1.27,\n")
     out = io.StringIO()
     call_command("load_rates", str(path), stdout=out)
-    assert "2 rate(s) added, 0 replaced" in out.getvalue()
+    # A currency's first rate waits for a second person (core.rate_control).
+    assert "0 rate(s) added, 0 replaced" in out.getvalue() and out.getvalue().count("rate_pending_confirmation") == 2
+    assert rate_on("EUR", TODAY) is None
+    for proposal in RateProposal.objects.order_by("id"):
+        rate_confirm(proposal.pk, actor=f"compliance:{admin_user.username}", actor_type="compliance")
     assert rate_on("EUR", TODAY) == Decimal("1.08")
     path.write_text("currency,as_of,rate\nEUR,2026-12-04,1.09\n")
     call_command("load_rates", str(path), stdout=out)
     assert "0 rate(s) added, 1 replaced" in out.getvalue()
     assert rate_on("EUR", TODAY) == Decimal("1.09")
     entries = AuditEntry.objects.filter(action="exchange_rate_changed").order_by("id")
-    assert [(e.details["currency"], e.details["rate"]) for e in entries] == [
-        ("EUR", "1.08"),
-        ("GBP", "1.27"),
-        ("EUR", "1.09"),
+    assert [(e.details["currency"], e.details["rate"], e.details["outcome"]) for e in entries] == [
+        ("EUR", "1.08", "pending_confirmation"),
+        ("GBP", "1.27", "pending_confirmation"),
+        ("EUR", "1.08", "confirmed"),
+        ("GBP", "1.27", "confirmed"),
+        ("EUR", "1.09", "in_force"),
     ]
-    assert {e.actor for e in entries} == {"operator:load_rates"}
+    assert {e.actor for e in entries} == {"operator:load_rates", f"compliance:{admin_user.username}"}
     assert entries[0].details["reporting_currency"] == "USD"
 
 
@@ -158,6 +165,9 @@ def test_a_rate_loaded_late_converts_the_values_waiting_for_it(tmp_path: Path) -
     path.write_text(f"currency,as_of,rate\nCHF,{timezone.localdate().isoformat()},1.1234\n")
     call_command("load_rates", str(path), stdout=io.StringIO())
     waiting.refresh_from_db()
+    assert waiting.reporting_cents is None  # CHF's first rate waits for a second person
+    rate_confirm(RateProposal.objects.get().pk, actor="compliance:second", actor_type="compliance")
+    waiting.refresh_from_db()
     assert waiting.reporting_cents == 11_234
 
 
@@ -171,14 +181,41 @@ def test_the_admin_keeps_rates_and_audits_each_change(admin_user: User) -> None:
     assert "three-letter currency code" in refused.content.decode()
     refused = client.post(add, {"currency": "EUR", "as_of": "2026-12-04", "rate": "-1", "source": ""})
     assert refused.status_code == 200 and not ExchangeRate.objects.exists()
-    done = client.post(add, {"currency": "eur", "as_of": "2026-12-04", "rate": "1.08", "source": "ECB"})
-    assert done.status_code == 302
+    for bad, code in [("1_000", "rate_not_decimal"), ("\u0663", "rate_not_decimal"), ("1e-3", "rate_not_decimal")]:
+        refused = client.post(add, {"currency": "EUR", "as_of": "2026-12-04", "rate": bad, "source": ""})
+        assert refused.status_code == 200 and code in refused.content.decode()
+    refused = client.post(add, {"currency": "EUR", "as_of": "2999-12-31", "rate": "1.08", "source": ""})
+    assert refused.status_code == 200 and "rate_date_future" in refused.content.decode()
+    assert not ExchangeRate.objects.exists() and not RateProposal.objects.exists()
+    # A first rate is a proposal; its proposer cannot confirm it, another person can.
+    done = client.post(add, {"currency": "eur", "as_of": "2026-12-04", "rate": "1.08", "source": "ECB"}, follow=True)
+    assert "rate_pending_confirmation" in done.content.decode() and not ExchangeRate.objects.exists()
+    proposal = RateProposal.objects.get()
+    action = {"action": "confirm", "_selected_action": [proposal.pk]}
+    own = client.post("/admin/core/rateproposal/", action, follow=True)
+    assert "rate_confirm_own" in own.content.decode() and not ExchangeRate.objects.exists()
+    second = User.objects.create_superuser("second-admin", "second@bank.example", "pw-second-admin")
+    other = Client()
+    other.force_login(second)
+    other.post("/admin/core/rateproposal/", action, follow=True)
     saved = ExchangeRate.objects.get()
     assert (saved.currency, saved.rate) == ("EUR", Decimal("1.08"))
+    # Within the band an edit takes effect; outside it, the rate in force stays.
+    client.post(f"/admin/core/exchangerate/{saved.pk}/change/", {"rate": "1.10", "source": "ECB"})
+    assert ExchangeRate.objects.get().rate == Decimal("1.10")
+    client.post(f"/admin/core/exchangerate/{saved.pk}/change/", {"rate": "0.0000000001", "source": "x"})
+    assert ExchangeRate.objects.get().rate == Decimal("1.10")
+    assert RateProposal.objects.filter(status="pending").count() == 1
     client.post(f"/admin/core/exchangerate/{saved.pk}/delete/", {"post": "yes"})
     assert not ExchangeRate.objects.exists()
     entries = list(AuditEntry.objects.filter(action="exchange_rate_changed").order_by("id"))
-    assert [(e.actor, e.details["currency"], e.details["deleted"]) for e in entries] == [
-        (f"compliance:{admin_user.username}", "EUR", False),
-        (f"compliance:{admin_user.username}", "EUR", True),
+    me, them = f"compliance:{admin_user.username}", "compliance:second-admin"
+    assert [(e.actor, e.result, e.details.get("outcome"), e.details.get("deleted")) for e in entries] == [
+        (me, "success", "pending_confirmation", False),
+        (me, "failure", "refused", None),
+        (them, "success", "confirmed", False),
+        (me, "success", "in_force", False),
+        (me, "success", "pending_confirmation", False),
+        (me, "success", None, True),
     ]
+    assert entries[1].details["code"] == "rate_confirm_own"
