@@ -114,16 +114,16 @@ class FakeLog:
         columns = [*self.entries[0], "leaf_index", "inclusion_path"]
         out = io.StringIO()
         writer = csv.writer(out)
-        rows = [columns]
+        table: list[list[str]] = [columns]
         for i in indexes:
             row = export_row(self.entries[i], i, inclusion_proof(self.leaves, i))
             row["details"] = json.dumps(row["details"], sort_keys=True, ensure_ascii=False)
             row["inclusion_path"] = " ".join(row["inclusion_path"])
-            rows.append(["" if row[name] is None else str(row[name]) for name in columns])
-        rows.append([CSV_HEADER_MARK, canonical_json(header)])
+            table.append(["" if row[name] is None else str(row[name]) for name in columns])
+        table.append([CSV_HEADER_MARK, canonical_json(header)])
         lines = []
-        for row in rows:
-            writer.writerow(row)
+        for cells in table:
+            writer.writerow(cells)
             lines.append(out.getvalue())
             out.seek(0)
             out.truncate()
