@@ -15,6 +15,8 @@ class ApprovalRequest(models.Model):
         REJECTED = "rejected"
         EXPIRED = "expired"
         FAILED = "failed"
+        # The agent that asked took the request back before anyone decided it (approval_withdraw).
+        WITHDRAWN = "withdrawn"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     customer = models.ForeignKey("core.Customer", on_delete=models.PROTECT, related_name="approvals")

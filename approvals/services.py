@@ -28,7 +28,7 @@ from audit.services import AuditEvent, audit_append
 from core import idempotency, metrics
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
-from core.models import AgentSession, IdempotencyRecord, ToolCall, ValueEntry
+from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from core.rates import reporting_currency
 from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_hook, get_tool
 from detection.results import result_screen
@@ -222,6 +222,57 @@ def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEve
             result=AuditResult.FAILURE,
         ),
     ]
+
+
+# The code a withdrawn request's call answers with (status failed): the agent took it back, nothing ran.
+WITHDRAWN_CODE = "withdrawn"
+WITHDRAWN_MESSAGE = "the agent withdrew this request before a reviewer decided it; nothing was done"
+
+
+def approval_withdraw(*, approval_id: uuid.UUID | str, agent_key: AgentKey) -> ApprovalRequest:
+    """The agent key that asked for approval takes its pending request back.
+
+    Nothing runs: the held operation is settled as failed (reason withdrawn),
+    its value stops counting, the call answers `failed` with the code
+    `withdrawn`, and the request leaves the reviewers' queue marked withdrawn,
+    with an `approval_withdrawn` audit entry. A request that is no longer
+    pending (decided, expired, already withdrawn) is returned as it is; an
+    overdue one found here is expired on the spot, as a decision would.
+    Raises DecisionRefused(not_found) for a request this key did not make.
+    """
+    with transaction.atomic():
+        # The row lock orders a withdrawal and a reviewer's decision: whichever comes second sees the first.
+        approval = (
+            ApprovalRequest.objects.select_for_update(of=("self",))
+            .select_related("customer")
+            .filter(id=approval_id, agent_key=agent_key)
+            .first()
+        )
+        if approval is None:
+            raise DecisionRefused("not_found", "no such approval request", http_status=404)
+        if approval.status != ApprovalRequest.Status.PENDING:
+            return approval
+        now = timezone.now()
+        if approval.expires_at <= now:
+            audit_append(_expire_locked(approval, now=now))
+            return approval
+        error = {"code": WITHDRAWN_CODE, "message": WITHDRAWN_MESSAGE, "details": None}
+        _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 200, error), now=now)
+        approval.status = ApprovalRequest.Status.WITHDRAWN
+        approval.save(update_fields=["status"])
+        audit_append(
+            [
+                _event(
+                    approval,
+                    actor=agent_key.label,
+                    actor_type="agent",
+                    action=AuditAction.APPROVAL_WITHDRAWN,
+                    result=AuditResult.SUCCESS,
+                    details={"code": WITHDRAWN_CODE},
+                )
+            ]
+        )
+    return approval
 
 
 def approval_decide(

@@ -77,6 +77,7 @@ class AuditAction(models.TextChoices):
     APPROVAL_GRANTED = "approval_granted", "Approval granted"
     APPROVAL_DENIED = "approval_denied", "Approval denied"
     APPROVAL_EXPIRED = "approval_expired", "Approval expired"
+    APPROVAL_WITHDRAWN = "approval_withdrawn", "Approval request withdrawn by its agent"
     HELD_OPERATION_EXECUTED = "held_operation_executed", "Held operation executed"
     CASE_DECIDED = "case_decided", "Case decided"
     DUTY_CONFLICT = "duty_conflict", "Decision refused: the reviewer held the agent key"

@@ -74,6 +74,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
         session_id=session_id,
         protocol_version=request.headers.get("MCP-Protocol-Version"),
         scope_challenge=scope_challenge(request) if caller.oauth else None,
+        headers={name.lower(): value for name, value in request.headers.items()},
     )
     return _render(reply)
 
