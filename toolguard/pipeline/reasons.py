@@ -76,7 +76,7 @@ def _model_reason(suspicion: Suspicion) -> dict[str, Any]:
         "fields": [{"path": suspicion.field, "span": list(suspicion.span) if suspicion.span else None}],
         "figures": {},
         "score": suspicion.score,
-        "threshold": settings.TOOLGUARD_INJECTION_THRESHOLD,
+        "threshold": suspicion.threshold if suspicion.threshold is not None else settings.TOOLGUARD_INJECTION_THRESHOLD,
     }
 
 
