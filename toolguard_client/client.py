@@ -14,7 +14,9 @@ server's idempotency contract:
   than the server's Retry-After. Refusals (invalid, blocked, denied,
   quarantined, failed) are final: sending them again cannot change the answer
   and only adds injection blocks to the session;
-* a held call (202 pending_approval) can be waited on until a reviewer decides.
+* a held call (202 pending_approval) can be waited on until a reviewer decides
+  (a timeout raises StillPending, never passes as a result), and the decision
+  put in the pending result's place in the conversation (`resume`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +42,7 @@ from toolguard_client.shapes import (
     fallback_tool_message,
     merged_tool_messages,
     name_and_arguments,
+    replace_tool_result,
     with_arguments,
 )
 
@@ -55,6 +58,20 @@ class ToolguardError(Exception):
 
 class ToolguardUnavailable(ToolguardError):
     """toolguard could not be reached, even after every retry."""
+
+
+class StillPending(ToolguardError, TimeoutError):
+    """wait_for_decision's timeout passed with nobody having decided: not a tool result.
+
+    `result` is the last (still pending) answer. The request stays in the
+    reviewers' queue: keep its pending message in the conversation (the model
+    can ask `get_tool_call_status` later), or wait again.
+    """
+
+    def __init__(self, result: ToolResult, timeout: float) -> None:
+        super().__init__(f"call {result.id} is still {result.status} after {timeout:g} s")
+        self.result = result
+        self.timeout = timeout
 
 
 @dataclass(frozen=True)
@@ -246,10 +263,12 @@ class ToolguardClient:
         return self._result(response, provider, None, attempts=1)
 
     def wait_for_decision(self, result: ToolResult, timeout: float = 300.0, poll_interval: float = 2.0) -> ToolResult:
-        """Poll a held call until a reviewer decides (or it expires); the last answer on timeout.
+        """Poll a held call until a reviewer decides (or it expires): the decided result.
 
-        A still-pending result is returned when `timeout` passes: the request
-        stays in the reviewers' queue, and the agent can tell its user so.
+        Raises StillPending (a TimeoutError) when `timeout` passes undecided,
+        so a pending answer is never taken for the outcome. The decided
+        result's `tool_message` answers the same tool_call_id as the pending
+        one: put it in its place with `resume`, never append it beside it.
         """
         if not result.pending:
             return result
@@ -258,7 +277,7 @@ class ToolguardClient:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return current
+                raise StillPending(current, timeout)
             self._sleep(min(poll_interval, remaining))
             if result.id is None:
                 raise ToolguardError("a pending result without toolguard's id cannot be polled")
@@ -268,6 +287,20 @@ class ToolguardClient:
             current = replace(fresh, idempotency_key=result.idempotency_key, request=result.request)
             if not current.pending:
                 return current
+
+    def resume(self, conversation: Sequence[Any], decided: ToolResult) -> list[Any]:
+        """The conversation with `decided`'s answer in place of the pending result for the same call.
+
+        Valid for every provider: OpenAI Chat, Responses, LangChain and native
+        replace the one tool message (item) for the call; Anthropic and
+        Gemini replace its block (part) inside the user turn that answered
+        the whole assistant message, keeping the others. Items that are SDK
+        objects stay objects of their type. Raises ValueError when the
+        conversation holds no result for the call.
+        """
+        return replace_tool_result(
+            conversation, decided.provider, decided.tool_call_id, decided.tool, decided.tool_message
+        )
 
     # -- internals -----------------------------------------------------------
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 Provider = Literal["native", "openai", "responses", "anthropic", "langchain", "gemini"]
 PROVIDERS: tuple[Provider, ...] = ("native", "openai", "responses", "anthropic", "langchain", "gemini")
+# The tool every exported tool list ends with: a held call's current outcome, by its call_id.
+STATUS_TOOL = "get_tool_call_status"
 
 
 def as_dict(obj: Any) -> dict[str, Any]:
@@ -152,6 +154,111 @@ def merged_tool_messages(provider: Provider, messages: Iterable[dict[str, Any]])
     if provider == "gemini":
         return [{"role": "user", "parts": [part for message in messages for part in message["parts"]]}]
     return messages
+
+
+PENDING_STATUSES = ("pending_approval", "dispatching")
+
+
+def replace_tool_result(
+    conversation: Sequence[Any], provider: Provider, tool_call_id: str, name: str, message: dict[str, Any]
+) -> list[Any]:
+    """`conversation` with `message` in place of the earlier result for the same call.
+
+    A provider answers each call exactly once: a second tool message with the
+    same tool_call_id (OpenAI), a second tool_result for one tool_use
+    (Anthropic) or a second function_call_output (Responses) is refused. So a
+    decided result replaces the pending one: the message (item) itself, or
+    for Anthropic and Gemini its block (part) inside the user turn that
+    answered the whole assistant message. The last match wins; items that are
+    SDK objects are rebuilt as their type. Raises ValueError if none matches.
+    """
+    items = list(conversation)
+    for index in range(len(items) - 1, -1, -1):
+        plain = _plain(items[index])
+        if plain is None:
+            continue
+        replaced = _replaced(plain, provider, tool_call_id, name, message)
+        if replaced is not None:
+            items[index] = _rebuilt(items[index], replaced)
+            return items
+    raise ValueError(f"the conversation holds no {provider} tool result for call {tool_call_id or name!r} to replace")
+
+
+def _replaced(
+    item: dict[str, Any], provider: Provider, tool_call_id: str, name: str, message: dict[str, Any]
+) -> dict[str, Any] | None:
+    """`item` with the call's result replaced, or None when `item` holds no result for the call."""
+    if provider in ("openai", "native"):
+        if item.get("role") == "tool" and item.get("tool_call_id") == tool_call_id:
+            return message
+        return None
+    if provider == "responses":
+        if item.get("type") == "function_call_output" and item.get("call_id") == tool_call_id:
+            # The Agents SDK and the Responses API give the item its own id; it stays.
+            return {**message, **({"id": item["id"]} if item.get("id") else {})}
+        return None
+    if provider == "langchain":
+        if item.get("type") == "tool" and item.get("tool_call_id") == tool_call_id:
+            # The message's own id stays, so a LangGraph add_messages reducer replaces it in place.
+            return {**message, **({"id": item["id"]} if item.get("id") else {})}
+        return None
+    if provider == "anthropic":
+        blocks = item.get("content")
+        if item.get("role") != "user" or not isinstance(blocks, list):
+            return None
+        for position, block in enumerate(blocks):
+            if (
+                isinstance(block, dict)
+                and block.get("type") == "tool_result"
+                and block.get("tool_use_id") == tool_call_id
+            ):
+                new_blocks = [*blocks[:position], *message["content"], *blocks[position + 1 :]]
+                return {**item, "content": new_blocks}
+        return None
+    if provider == "gemini":
+        parts = item.get("parts")
+        if item.get("role") != "user" or not isinstance(parts, list):
+            return None
+        for position, part in enumerate(parts):
+            response = part.get("functionResponse") if isinstance(part, dict) else None
+            if isinstance(response, dict) and _same_gemini_call(response, tool_call_id, name):
+                return {**item, "parts": [*parts[:position], *message["parts"], *parts[position + 1 :]]}
+        return None
+    return None
+
+
+def _same_gemini_call(response: dict[str, Any], tool_call_id: str, name: str) -> bool:
+    if tool_call_id:
+        return response.get("id") == tool_call_id
+    # Without ids Gemini pairs results with calls by name: the pending one of that name.
+    if response.get("id") or response.get("name") != name:
+        return False
+    answer = response.get("response")
+    inner = answer.get("output") if isinstance(answer, dict) else None
+    return isinstance(inner, dict) and inner.get("status") in PENDING_STATUSES
+
+
+def _plain(item: Any) -> dict[str, Any] | None:
+    """A conversation item as JSON, or None for what holds no tool result (a string, an unknown object)."""
+    if isinstance(item, dict):
+        return item
+    if not hasattr(item, "model_dump"):
+        return None
+    if type(item).__module__.startswith("google.genai"):
+        data = item.model_dump(mode="json", by_alias=True, exclude_none=True)
+    else:
+        data = item.model_dump(mode="json", exclude_none=True)
+    return data if isinstance(data, dict) else None
+
+
+def _rebuilt(original: Any, replaced: dict[str, Any]) -> Any:
+    """`replaced` as the original item's type: a dict stays a dict, an SDK object becomes one again."""
+    if isinstance(original, dict):
+        return replaced
+    try:
+        return type(original).model_validate(replaced)
+    except (TypeError, ValueError):  # pydantic ValidationError is a ValueError; the JSON is valid input too
+        return replaced
 
 
 def _gemini_call(tool_call: dict[str, Any]) -> dict[str, Any]:

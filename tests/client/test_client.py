@@ -18,7 +18,7 @@ from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall
 from tests.conftest import Bank, requires_redis
 from tests.live import Gunicorn, RedisServer, gunicorn, unique
-from toolguard_client import ToolguardClient
+from toolguard_client import StillPending, ToolguardClient
 
 pytestmark = pytest.mark.live
 
@@ -132,8 +132,9 @@ def test_wait_for_decision_returns_completed_after_a_reviewer_approves(
         assert asked_again.pending and asked_again.replayed and asked_again.approval_id == held.approval_id
         calls_before_waiting = ToolCall.objects.filter(session_id=guard.session_id).count()
 
-        still = guard.wait_for_decision(held, timeout=0.6, poll_interval=0.2)
-        assert still.pending  # nobody has decided yet: the last answer, not an exception
+        with pytest.raises(StillPending) as still:  # nobody has decided yet: typed, never passed as a result
+            guard.wait_for_decision(held, timeout=0.6, poll_interval=0.2)
+        assert still.value.result.pending and still.value.result.approval_id == held.approval_id
 
         def approve() -> None:
             httpx.post(

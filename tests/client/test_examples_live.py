@@ -61,7 +61,7 @@ def test_langchain_tool_wrapper_runs_calls_through_toolguard(server: Gunicorn, l
         "--to-account",
         f"savings{sfx}",
     )
-    assert summary["tools"] == ["check_balance", "list_transactions", "transfer_funds"]
+    assert summary["tools"] == ["check_balance", "get_tool_call_status", "list_transactions", "transfer_funds"]
     assert summary["tool_messages"] == [
         {"tool_call_id": "lc_balance", "status": "success", "toolguard_status": "completed"},
         {"tool_call_id": "lc_transfer", "status": "error", "toolguard_status": "blocked"},

@@ -10,6 +10,7 @@ registered schema stays the only one calls are checked against.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 from core.tools import Tool
@@ -45,41 +46,101 @@ _GEMINI_KEYWORDS = frozenset(
 )
 
 
+# The status tool: how a model told "ask for its status later" asks. The same
+# name and arguments as the MCP server's (toolguard.mcp.server.STATUS_TOOL), so
+# a held call's note reads the same in every shape. It reads one call of the
+# caller's own key and changes nothing; a registered tool of the same name wins.
+STATUS_TOOL = "get_tool_call_status"
+STATUS_TOOL_DESCRIPTION = (
+    "The current outcome of a call toolguard held for approval (or whose outcome was not "
+    "known yet): pass the call_id its pending result gave."
+)
+STATUS_TOOL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"call_id": {"type": "string", "description": "toolguard's id of the held call"}},
+    "required": ["call_id"],
+    "additionalProperties": False,
+}
+
+
+def exported_tools(tools: Iterable[Tool], fmt: str, *, strict: bool = False) -> list[dict[str, Any]]:
+    """A tool list as `fmt` expects it: `tools`, then the status tool."""
+    tools = list(tools)
+    out = [tool_export(tool, fmt, strict=strict) for tool in tools]
+    if all(tool.name != STATUS_TOOL for tool in tools):
+        out.append(status_tool_export(fmt, strict=strict))
+    return out
+
+
+def status_tool_export(fmt: str, *, strict: bool = False) -> dict[str, Any]:
+    """The status tool as `fmt` expects it."""
+    return _export(
+        fmt,
+        name=STATUS_TOOL,
+        description=STATUS_TOOL_DESCRIPTION,
+        schema=STATUS_TOOL_SCHEMA,
+        changes_state=False,
+        version="1",
+        strict=strict,
+    )
+
+
 def tool_export(tool: Tool, fmt: str, *, strict: bool = False) -> dict[str, Any]:
     """The tool as `fmt` expects it; `strict` applies to the OpenAI formats only."""
+    return _export(
+        fmt,
+        name=tool.name,
+        description=tool.description,
+        schema=tool.schema,
+        changes_state=tool.changes_state,
+        version=tool.version,
+        strict=strict,
+    )
+
+
+def _export(
+    fmt: str,
+    *,
+    name: str,
+    description: str,
+    schema: dict[str, Any],
+    changes_state: bool,
+    version: str,
+    strict: bool,
+) -> dict[str, Any]:
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
-    parameters = strict_schema(tool.schema) if strict and fmt in STRICT_FORMATS else tool.schema
+    parameters = strict_schema(schema) if strict and fmt in STRICT_FORMATS else schema
     if fmt == "openai":
-        function: dict[str, Any] = {"name": tool.name, "description": tool.description, "parameters": parameters}
+        function: dict[str, Any] = {"name": name, "description": description, "parameters": parameters}
         if strict:
             function["strict"] = True
         return {"type": "function", "function": function}
     if fmt == "responses":
         return {
             "type": "function",
-            "name": tool.name,
-            "description": tool.description,
+            "name": name,
+            "description": description,
             "parameters": parameters,
             "strict": strict,
         }
     if fmt == "anthropic":
-        return {"name": tool.name, "description": tool.description, "input_schema": tool.schema}
+        return {"name": name, "description": description, "input_schema": schema}
     if fmt == "gemini":
-        return {"name": tool.name, "description": tool.description, "parameters": gemini_schema(tool.schema)}
+        return {"name": name, "description": description, "parameters": gemini_schema(schema)}
     if fmt == "mcp":
         return {
-            "name": tool.name,
-            "description": tool.description,
-            "inputSchema": tool.schema,
-            "annotations": {"readOnlyHint": not tool.changes_state, "idempotentHint": True},
+            "name": name,
+            "description": description,
+            "inputSchema": schema,
+            "annotations": {"readOnlyHint": not changes_state, "idempotentHint": True},
         }
     return {
-        "name": tool.name,
-        "description": tool.description,
-        "parameters": tool.schema,
-        "changes_state": tool.changes_state,
-        "version": tool.version,
+        "name": name,
+        "description": description,
+        "parameters": schema,
+        "changes_state": changes_state,
+        "version": version,
     }
 
 

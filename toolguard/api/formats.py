@@ -52,11 +52,12 @@ NOTES = {
     ToolCallStatus.COMPLETED: "The tool ran; 'result' holds its answer.",
     ToolCallStatus.PENDING_APPROVAL: (
         "Not done yet: the call is held for a human reviewer's approval and nothing has happened so far. "
-        "Tell the user it awaits review; ask for its status later rather than calling again with a new key."
+        "Tell the user it awaits review; ask for its status later (get_tool_call_status with this call_id) "
+        "rather than calling again with a new key."
     ),
     ToolCallStatus.DISPATCHING: (
         "Sent, but the outcome is not known yet. Do not call again with a new key; "
-        "ask for its status later or retry with the same idempotency key."
+        "ask for its status later (get_tool_call_status with this call_id) or retry with the same idempotency key."
     ),
     ToolCallStatus.IN_PROGRESS: (
         "In progress: a call with this idempotency key is still running and nothing has failed. "
@@ -86,6 +87,11 @@ CODE_NOTES = {
     "Retry later with the same idempotency key.",
     "upstream_unavailable": "The service behind this tool could not be reached; nothing was done. "
     "Retry later with the same idempotency key.",
+    # The key, not only this session: a new session does not help, and the user should be told.
+    "key_quarantined": (
+        "This agent key is quarantined: no tool call runs under it, in any session, until a person releases "
+        "the key. Nothing was done; tell the user, and do not retry."
+    ),
 }
 
 # The fields each shape has. Optional fields the SDKs write as null when

@@ -19,7 +19,7 @@ from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, ToolCall
 from core.tools import all_tools
 from toolguard.api.auth import AGENT_FIRST
-from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, tool_export
+from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, exported_tools
 from toolguard.api.formats import (
     Batch,
     MalformedRequest,
@@ -38,6 +38,7 @@ from toolguard.api.schema import (
 )
 from toolguard.api.serializers import ToolCallInputSerializer, ToolCallOutputSerializer, ToolExportSerializer
 from toolguard.api.services import tool_call_batch_execute
+from toolguard.api.status import is_status_call, status_body
 from toolguard.pipeline.executor import Outcome, tool_call_answer, tool_call_execute
 
 
@@ -71,6 +72,26 @@ def batch_body(batch: Batch, answered: list[tuple[ToolCall, Outcome]]) -> dict[s
         {**tool_call_body(tool_call, audit=outcome.audit), "http_status": outcome.http_status}
         for tool_call, outcome in answered
     ]
+    return {
+        "results": results,
+        "tool_messages": batch_messages(batch.provider, [result["tool_message"] for result in results]),
+    }
+
+
+def _batch_answer(agent_key: AgentKey, batch: Batch) -> dict[str, Any]:
+    """A batch's results in the model's order; status calls among them are read, the rest run."""
+    if not any(is_status_call(request) for request in batch.calls):
+        return batch_body(batch, tool_call_batch_execute(agent_key=agent_key, batch=batch))
+    results = []
+    for request in batch.calls:
+        if is_status_call(request):
+            answer, http_status = status_body(agent_key, request)
+            results.append({**answer, "http_status": http_status})
+            continue
+        [(tool_call, outcome)] = tool_call_batch_execute(
+            agent_key=agent_key, batch=Batch(provider=batch.provider, session_id=batch.session_id, calls=[request])
+        )
+        results.append({**tool_call_body(tool_call, audit=outcome.audit), "http_status": outcome.http_status})
     return {
         "results": results,
         "tool_messages": batch_messages(batch.provider, [result["tool_message"] for result in results]),
@@ -182,9 +203,12 @@ class ToolCallCreateView(APIView):
         except (MalformedRequest, exceptions.ParseError) as exc:
             return _malformed_answer(request, exc)
         if isinstance(call, Batch):
-            answered = tool_call_batch_execute(agent_key=agent_key, batch=call)
-            body = batch_body(call, answered)
+            body = _batch_answer(agent_key, call)
             return Response(body, status=200, headers=_batch_retry_after(body["results"]))
+        if is_status_call(call):
+            # "Ask for its status later", in the caller's own shape: a read, no pipeline run.
+            status_answer, http_status = status_body(agent_key, call)
+            return Response(status_answer, status=http_status)
         tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
         return Response(
             tool_call_body(tool_call, audit=outcome.audit), status=outcome.http_status, headers=outcome.headers
@@ -243,5 +267,6 @@ class ToolListView(APIView):
         if isinstance(request.auth, AgentKey):
             allowed = request.auth.allowed_tools
             tools = [tool for tool in tools if tool.name in allowed]
-        exported = [tool_export(tool, fmt, strict=strict == "true") for tool in tools]
+        # Every list ends with the status tool, so a held call's "ask for its status later" can be done.
+        exported = exported_tools(tools, fmt, strict=strict == "true")
         return Response({"format": fmt, "tools": exported})
