@@ -6,6 +6,20 @@ that entry, `receipt_build` turns the reference into a receipt: the entry's
 exported fields, its leaf index, the inclusion proof and the signed
 checkpoint (DESIGN.md, "Verifiable audit log"), which `toolguard-verify
 receipt` checks with nothing but the log's public key.
+
+Two audiences (issue 36, "the agent learns no more than its answers say").
+People (compliance staff, the review pages) get the whole entry, whose
+fields the verifier rehashes into its hash. An agent gets the view of
+`AGENT_DISCLOSED`: what its own call and its answers already said, and the
+leaf hash its answer carried. An entry's hash is one SHA-256 over the
+canonical JSON of all its fields and the previous entry's hash, so no part
+of it can be proved without all of it, and past hashes must not change; an
+agent's receipt therefore proves that its leaf hash is in the signed log,
+and says that the fields it shows are labels the hash does not prove. The
+entry's hash and `prev_hash` are withheld too: with them an agent could
+test guesses of the withheld fields (a reviewer's name, a limit) against
+the hash; without `prev_hash` (another entry's hash, never given to an
+agent) a guess cannot be checked.
 """
 
 from __future__ import annotations
@@ -73,6 +87,25 @@ def receipt_entry(entry: AuditEntry) -> dict[str, Any]:
     row: dict[str, Any] = {name: getattr(entry, name) for name in ENTRY_FIELDS}
     row["timestamp"] = entry.timestamp.isoformat()
     return row
+
+
+# What an agent's receipt shows of its entry: the ids of its own call and
+# request, and what it sent itself. Never the actor (a reviewer's name,
+# another principal), the details (notes, rules, limits, window totals), the
+# time, the action or result (a first of two approvals), or the hashes.
+AGENT_DISCLOSED = ("id", "tool_call_id", "tool", "session_id", "idempotency_key", "approval_id")
+AGENT_WITHHELD = tuple(name for name in ENTRY_FIELDS if name not in AGENT_DISCLOSED)
+
+
+def receipt_agent_view(receipt: dict[str, Any]) -> dict[str, Any]:
+    """An agent's receipt of the same entry: the inclusion proof of its leaf hash, and only what its answers said."""
+    entry = receipt["entry"]
+    return {
+        "audience": "agent",
+        "entry": {name: entry[name] for name in AGENT_DISCLOSED},
+        "withheld": list(AGENT_WITHHELD),
+        **{name: receipt[name] for name in ("leaf_index", "leaf_hash", "inclusion_path", "checkpoint")},
+    }
 
 
 class ReceiptUnavailable(Exception):

@@ -22,7 +22,9 @@ from toolguard_verify.receipt import LogKey, VerificationError, verify_receipt
 from approvals.models import ApprovalRequest
 from audit import tree
 from audit.models import AuditEntry
+from audit.receipts import AGENT_DISCLOSED
 from audit.witness import keypair_write
+from core.models import AgentKey
 from tests.conftest import Bank, agent_client, person_client, transfer_call
 from tests.toolguard.test_mcp import Mcp
 
@@ -104,14 +106,22 @@ def test_a_receipt_waits_for_a_checkpoint_then_verifies_offline(bank: Bank, alic
     pending = alice.get(f"/api/v1/audit/{entry_id}/receipt")
     assert pending.status_code == 409 and pending.json()["error"]["code"] == "not_yet_covered"
     tree.checkpoint_make()
+    # The agent's receipt proves the leaf hash its answer carried, and withholds the entry (issue 36).
     receipt = alice.get(f"/api/v1/audit/{entry_id}/receipt").json()
-    assert receipt["leaf_hash"] == body["audit"]["leaf_hash"]
+    assert receipt["leaf_hash"] == body["audit"]["leaf_hash"] and receipt["audience"] == "agent"
+    assert set(receipt["entry"]) == set(AGENT_DISCLOSED) and "details" in receipt["withheld"]
     result = verify_receipt(receipt, LogKey.load(str(signing)))
-    assert result.entry_id == entry_id and result.leaf_index == receipt["leaf_index"]
-    # The entry as the receipt gives it is the entry as stored: a changed field fails.
-    receipt["entry"]["result"] = "failure"
-    with pytest.raises(VerificationError, match="do not hash"):
+    assert result.leaf_index == receipt["leaf_index"] and not result.content_disclosed
+    receipt["leaf_hash"] = receipt["inclusion_path"][0]
+    with pytest.raises(VerificationError, match="inclusion proof"):
         verify_receipt(receipt, LogKey.load(str(signing)))
+    # Compliance staff's receipt is the entry as stored: a changed field fails.
+    whole = person_client(bank.compliance).get(f"/api/v1/audit/{entry_id}/receipt").json()
+    assert whole["entry"]["id"] == entry_id and whole["leaf_hash"] == body["audit"]["leaf_hash"]
+    assert verify_receipt(whole, LogKey.load(str(signing))).content_disclosed
+    whole["entry"]["result"] = "failure"
+    with pytest.raises(VerificationError, match="do not hash"):
+        verify_receipt(whole, LogKey.load(str(signing)))
 
 
 def test_who_may_fetch_a_receipt(bank: Bank, alice: Any, signing: Path) -> None:
@@ -124,6 +134,13 @@ def test_who_may_fetch_a_receipt(bank: Bank, alice: Any, signing: Path) -> None:
     assert other.status_code == 404 and other.json()["error"]["code"] == "entry_not_found"
     assert person_client(bank.reviewer).get(f"/api/v1/audit/{entry_id}/receipt").status_code == 403
     assert Client().get(f"/api/v1/audit/{entry_id}/receipt").status_code == 401
+    # Another principal of the same customer (an OAuth client's key): its entries look missing to alice's key.
+    _, other_raw = AgentKey.objects.issue(customer=bank.alice, allowed_tools=["transfer_funds"], name="other")
+    others = agent_client(other_raw).post("/api/v1/tool-calls", transfer_call(key="r6b", amount=1000), format="json")
+    tree.checkpoint_make()
+    theirs = others.json()["audit"]["entry_id"]
+    assert alice.get(f"/api/v1/audit/{theirs}/receipt").status_code == 404
+    assert agent_client(other_raw).get(f"/api/v1/audit/{theirs}/receipt").status_code == 200
     missing = alice.get("/api/v1/audit/999999999/receipt")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "entry_not_found"
 

@@ -111,6 +111,79 @@ def test_the_leaf_only_hook(log: FakeLog) -> None:
         verify_receipt(receipt, key_of(log), ORIGIN)
 
 
+# --- an agent's receipt: the leaf hash proved, the entry withheld ---
+
+AGENT_SHOWN = ("id", "tool_call_id", "tool", "session_id", "idempotency_key", "approval_id")
+
+
+def agent_receipt(log: FakeLog, index: int) -> dict[str, Any]:
+    """What audit.receipts.receipt_agent_view makes of a receipt: the labels the agent's answers gave."""
+    full = log.receipt(index)
+    return {
+        **{name: full[name] for name in ("leaf_index", "leaf_hash", "inclusion_path", "checkpoint")},
+        "audience": "agent",
+        "entry": {name: full["entry"].get(name) for name in AGENT_SHOWN},
+        "withheld": [name for name in full["entry"] if name not in AGENT_SHOWN],
+    }
+
+
+def test_an_agents_receipt_proves_its_leaf_hash_and_says_its_content_is_not_proved(log: FakeLog) -> None:
+    from audit.receipts import AGENT_DISCLOSED
+
+    assert AGENT_DISCLOSED == AGENT_SHOWN
+    receipt = agent_receipt(log, 5)
+    result = verify_receipt(receipt, key_of(log), ORIGIN)
+    assert (result.leaf_index, result.content_disclosed, result.fields_checked) == (5, False, False)
+    assert result.leaf_hash_b64 == receipt["leaf_hash"] and "details" in (result.withheld or ())
+    summary = result.summary()
+    assert summary.startswith(
+        f"verified: leaf hash {receipt['leaf_hash']} is leaf 5 included in {ORIGIN} at tree size 13"
+    )
+    assert "the entry's content is not disclosed to this receipt's audience, so nothing about it is proved" in summary
+    assert "it withholds timestamp, actor, actor_type, customer, action, result, details" in summary
+    assert "calls it entry 6 and shows tool_call_id, tool, session_id, idempotency_key, approval_id, labels" in summary
+    # The labels are not proved: changed, the receipt still verifies, and says no more.
+    receipt["entry"]["id"] = 999999
+    assert verify_receipt(receipt, key_of(log), ORIGIN).leaf_index == 5
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda r: r.update(leaf_hash=log_leaf_b64(r, 6)), "inclusion proof does not lead"),
+        (lambda r: r.pop("leaf_hash"), "leaf_hash"),
+        (lambda r: r.update(leaf_hash="AAAA"), "not a 32-byte"),
+        (lambda r: r.update(leaf_index=6), "inclusion proof does not lead"),
+        (lambda r: r["inclusion_path"].pop(), "inclusion proof does not lead"),
+        (lambda r: r.update(withheld="everything"), "does not list them"),
+        # A view must not carry the hash: with it, guesses of what it withholds could be tested.
+        (lambda r: r["entry"].update(hash="0" * 64), "gives the entry's hash"),
+        (lambda r: r.update(checkpoint=r["checkpoint"].replace("\n13\n", "\n12\n")), "not signed by the log key"),
+    ],
+)
+def test_a_changed_agents_receipt_fails(log: FakeLog, change: Any, reason: str) -> None:
+    receipt = agent_receipt(log, 5)
+    receipt["_log"] = log
+    change(receipt)
+    receipt.pop("_log")
+    with pytest.raises(VerificationError, match=reason):
+        verify_receipt(receipt, key_of(log), ORIGIN)
+
+
+def log_leaf_b64(receipt: dict[str, Any], index: int) -> str:
+    return str(receipt["_log"].receipt(index)["leaf_hash"])
+
+
+def test_a_whole_receipt_with_its_entry_stripped_proves_no_content(log: FakeLog) -> None:
+    """Taking a compliance receipt's fields away cannot make it claim more: it proves the leaf hash only."""
+    receipt = log.receipt(3)
+    receipt["entry"] = {"id": 4}
+    with pytest.raises(VerificationError, match="lacks"):
+        verify_receipt(receipt, key_of(log), ORIGIN)
+    receipt.update(audience="agent", withheld=["details"])
+    assert not verify_receipt(receipt, key_of(log), ORIGIN).content_disclosed
+
+
 # --- exports ---
 
 

@@ -9,6 +9,19 @@ Leaf i of toolguard's log is the i-th entry's `hash` (32 bytes, hex in the
 entry), so its leaf hash is SHA-256(0x00 || hash). The entry's `hash` is
 itself recomputed here from the entry's fields and `prev_hash`, exactly as
 toolguard's audit chain computes it, so an entry changed in any field fails.
+
+An agent's receipt (`"audience": "agent"`) withholds what the agent's answers
+did not say (reviewers' notes and names, rules, limits, other principals):
+
+    {"audience": "agent", "entry": {"id": 7, "tool_call_id": ..., ...},
+     "withheld": ["timestamp", "actor", ..., "hash"], "leaf_index": 41,
+     "leaf_hash": "<base64>", "inclusion_path": [...], "checkpoint": "..."}
+
+The entry's hash covers all of its fields at once, so such a receipt proves
+only that its `leaf_hash` (the one the agent's answer carried) is a leaf of
+the signed log; the fields it shows are labels no hash covers, and the
+summary says so. An entry's `id` is never covered by its hash (the leaf
+index is what is proved).
 """
 
 from __future__ import annotations
@@ -192,12 +205,43 @@ class ReceiptResult:
     leaf_hash: bytes
     checkpoint: VerifiedCheckpoint
     fields_checked: bool
+    # Set for a receipt that withholds the entry's content (an agent's): the fields it names as withheld.
+    withheld: tuple[str, ...] | None = None
+    shown: tuple[str, ...] = ()
+
+    @property
+    def content_disclosed(self) -> bool:
+        return self.withheld is None
+
+    @property
+    def leaf_hash_b64(self) -> str:
+        return b64(self.leaf_hash)
 
     def summary(self) -> str:
+        where = f"leaf {self.leaf_index} included in {self.checkpoint.describe()}"
+        if self.withheld is not None:
+            shown = ", ".join(name for name in self.shown if name != "id") or "none"
+            return (
+                f"verified: leaf hash {self.leaf_hash_b64} is {where}; "
+                f"the entry's content is not disclosed to this receipt's audience, so nothing about it is proved: "
+                f"it withholds {', '.join(self.withheld) or 'nothing'}; the receipt calls it entry {self.entry_id} "
+                f"and shows {shown}, labels no hash covers; compare the leaf hash with the one in the answer you kept"
+            )
         fields = "its fields hash to its hash, " if self.fields_checked else "its hash (fields not rehashed), "
-        return (
-            f"verified: entry {self.entry_id}: {fields}leaf {self.leaf_index} included in {self.checkpoint.describe()}"
-        )
+        return f"verified: entry {self.entry_id}: {fields}{where}"
+
+
+def _withheld_fields(receipt: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The fields an audience's receipt says it withholds, or None for a receipt of the whole entry."""
+    if receipt.get("audience") is None and "withheld" not in receipt:
+        return None
+    withheld = receipt.get("withheld")
+    if not isinstance(withheld, list) or not all(isinstance(name, str) for name in withheld):
+        raise VerificationError("receipt withholds fields but does not list them as a list of field names")
+    if "hash" in entry:
+        # A view that gives the entry's hash would let its holder test guesses of what it withholds.
+        raise VerificationError("receipt withholds fields yet gives the entry's hash")
+    return tuple(withheld)
 
 
 def verify_receipt(
@@ -209,7 +253,9 @@ def verify_receipt(
     """Check a receipt: the entry's hash, its leaf hash, its inclusion proof and the checkpoint's signature.
 
     `hash_fields=None` takes the entry's `hash` as given instead of
-    recomputing it from the entry's fields. Raises VerificationError.
+    recomputing it from the entry's fields. A receipt that withholds the
+    entry's content (an agent's) proves its `leaf_hash` only, and its result
+    says so (`content_disclosed` False). Raises VerificationError.
     """
     entry = receipt.get("entry")
     if not isinstance(entry, Mapping):
@@ -222,16 +268,24 @@ def verify_receipt(
         raise VerificationError("receipt has no leaf_index of 0 or more")
     verified = verify_checkpoint(checkpoint_text, key, origin)
     where = f"entry {entry.get('id', '?')} (leaf {index})"
-    check_entry_hash(entry, where, hash_fields)
-    leaf = entry_leaf_hash(entry)
+    withheld = _withheld_fields(receipt, entry)
     stated = receipt.get("leaf_hash")
-    if stated is not None:
+    stated_raw: bytes | None = None
+    if stated is not None or withheld is not None:
         try:
             stated_raw = b64decode_strict(stated, "leaf_hash") if isinstance(stated, str) else b""
         except NoteError as exc:
             raise VerificationError(str(exc)) from None
-        if stated_raw != leaf:
+        if len(stated_raw) != 32:
+            raise VerificationError(f"{where}: leaf_hash is not a 32-byte base64 hash")
+    if withheld is None:
+        check_entry_hash(entry, where, hash_fields)
+        leaf = entry_leaf_hash(entry)
+        if stated_raw is not None and stated_raw != leaf:
             raise VerificationError(f"{where}: leaf_hash is not SHA-256(0x00 || the entry's hash)")
+    else:
+        assert stated_raw is not None
+        leaf = stated_raw
     path = decode_path(receipt.get("inclusion_path"), "inclusion_path")
     cp = verified.checkpoint
     if index >= cp.size:
@@ -240,4 +294,6 @@ def verify_receipt(
         raise VerificationError(
             f"{where}: the inclusion proof does not lead to the checkpoint's root at tree size {cp.size}"
         )
+    if withheld is not None:
+        return ReceiptResult(entry.get("id"), index, leaf, verified, False, withheld, tuple(entry))
     return ReceiptResult(entry.get("id"), index, leaf, verified, hash_fields is not None)
