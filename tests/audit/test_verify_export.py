@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from audit.export import csv_lines, jsonl_lines
 from audit.models import AuditEntry
+from audit.witness import keypair_write
 from tests.audit.entries import append, event
+from tests.conftest import Bank, person_client
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +73,40 @@ def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path) -> None:
     path.write_text("a,b\n1,2\n")
     with pytest.raises(CommandError, match="is not a toolguard audit export"):
         verify_export(path)
+
+
+# --- issue 36: a filtered CSV export proves its rows ---
+
+
+@pytest.fixture
+def signing(settings: Any, tmp_path: Path) -> Path:
+    private, public = keypair_write(tmp_path / "keys")
+    settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
+    settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
+    return public
+
+
+def test_a_cut_filtered_csv_no_longer_verifies(bank: Bank, signing: Path, tmp_path: Path) -> None:
+    """The tester's file: a filtered CSV from the export view, one row removed."""
+    tricky = {name: value for name, value in TRICKY.items() if name != "session_id"}  # a hidden character, a formula
+    append(*(event(session_id="cut" if n % 2 else "other", **(tricky if n == 3 else {})) for n in range(9)))
+    response = person_client(bank.compliance).get("/api/v1/audit/export", {"format": "csv", "session": "cut"})
+    assert response.status_code == 200
+    text = b"".join(response.streaming_content).decode()
+    path = tmp_path / "audit.csv"
+    path.write_text(text, encoding="utf-8", newline="")
+    assert verify_export(path).startswith("export verified: export of 4 entries")
+    rows = text.splitlines(keepends=True)
+    assert rows[-1].startswith("#toolguard-export/v1,") and "leaf_index,inclusion_path" in rows[0]
+    path.write_text("".join([*rows[:2], *rows[3:]]), encoding="utf-8", newline="")
+    with pytest.raises(CommandError, match=r"a row was removed") as caught:
+        verify_export(path)
+    assert caught.value.returncode == 1
+    # Proof columns and the header row stripped too: with the log's key at hand it is refused, not "verified".
+    plain = [",".join(line.split(",")[:-2]) + "\r\n" for line in rows[:2] + rows[3:-1]]
+    path.write_text("".join(plain), encoding="utf-8", newline="")
+    with pytest.raises(CommandError, match="it carries no signed header"):
+        verify_export(path)
+    out = StringIO()
+    call_command("verify_export", str(path), "--rows-only", stdout=out)
+    assert "no signed header, so a row removed from it would not show" in out.getvalue()
