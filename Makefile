@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run serve worker test lint bench demo clean topology
+.PHONY: install run serve worker test lint bench demo clean topology verify-wheel
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -23,9 +23,17 @@ run: install
 	@echo
 	@echo "toolguard on http://$(HOST):$(PORT)/review/ (credentials above, also in var/demo-credentials.json)"
 	@echo "Admin at http://$(HOST):$(PORT)/admin/ needs a staff user: $(BIN)/python manage.py createsuperuser"
+	@echo "Audit log signed with var/audit-signing.pem (made on first run); receipts verify offline against var/audit-signing.pub.pem: make verify-wheel"
 	$(BIN)/python manage.py qcluster & QPID=$$!; \
 	trap 'kill $$QPID 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -
+
+# The offline verifier (toolguard_verify/) as a wheel under dist/, for an auditor's
+# machine: pip install dist/toolguard_verify-*.whl (docs/audit.md). Builds offline
+# with the setuptools the virtualenv already has.
+verify-wheel: $(BIN)/python
+	$(BIN)/pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist ./toolguard_verify
+	@ls dist/toolguard_verify-*.whl
 
 # Two phases, each split over TEST_JOBS processes (each process on its own test
 # database and Redis database): first the tests that keep to their transaction,
@@ -59,5 +67,6 @@ topology: install
 demo:
 	$(BIN)/python examples/incident_replay.py --base-url http://$(HOST):$(PORT) --credentials var/demo-credentials.json
 
+# Keeps var/audit-signing.pem: what it signed stays verifiable (delete it by hand with the data).
 clean:
 	rm -rf var/*.sqlite3* var/.migrated

@@ -471,8 +471,8 @@ def _witness_heads(witness_path: str) -> tuple[list[SignedHead], str]:
     target = witness_path or settings.TOOLGUARD_AUDIT_WITNESS
     if key is None:
         return [], (
-            "no witness: no signing or public key is configured, so a rewrite with recomputed hashes "
-            "or a deletion of the newest entries would not be seen"
+            "no witness: no signing or public key is configured (pass --public-key with the log's public key), "
+            "so a rewrite with recomputed hashes or a deletion of the newest entries would not be seen"
         )
     if witness_is_webhook(target):
         return [], f"the witness is a webhook ({target}): pass --witness FILE, a copy of what it received"

@@ -87,7 +87,11 @@ class AuditAction(models.TextChoices):
     UPSTREAM_COMPLETED = "upstream_completed", "Upstream completed"
     UPSTREAM_FAILED = "upstream_failed", "Upstream refused"
     UPSTREAM_UNAVAILABLE = "upstream_unavailable", "Upstream unreachable"
-    UPSTREAM_OUTCOME_UNKNOWN = "upstream_outcome_unknown", "Upstream outcome unknown"
+    # The upstream's answer was lost or it was busy with the key: the same key goes again later.
+    UPSTREAM_RETRY_SCHEDULED = "upstream_retry_scheduled", "Upstream outcome not known yet; retrying"
+    # Given up after TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS: a reviewer settles it. Until this
+    # action existed, scheduled retries were written under this name too ("attempt", not "gave_up").
+    UPSTREAM_OUTCOME_UNKNOWN = "upstream_outcome_unknown", "Upstream outcome unknown; given up"
     UPSTREAM_TOOL_REGISTERED = "upstream_tool_registered", "Upstream tool registered"
     UPSTREAM_TOOL_CHANGED = "upstream_tool_changed", "Upstream tool changed"
     UPSTREAM_TOOL_WITHHELD = "upstream_tool_withheld", "Upstream tool withheld until accepted"

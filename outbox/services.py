@@ -326,7 +326,7 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
             # Unknown (or the upstream is busy with this key): the same key again, later.
             events.append(
                 (
-                    AuditAction.UPSTREAM_OUTCOME_UNKNOWN,
+                    AuditAction.UPSTREAM_RETRY_SCHEDULED,
                     AuditResult.PENDING,
                     {"attempt": attempt_number, "retry_in_s": round(delay, 3)},
                 )

@@ -31,6 +31,13 @@ from tests.upstream.fakes import TOOLS, FakeUpstream, Guarded, Worker, upstream_
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
+# The embedded default makes itself an audit signing key under var/ (toolguard/embedded_key.py).
+# Tests, and the servers they start (tests/live.py copies this environment), sign nothing
+# unless a test names a key: a key set but empty says so.
+if "TOOLGUARD_AUDIT_SIGNING_KEY" not in os.environ:
+    os.environ["TOOLGUARD_AUDIT_SIGNING_KEY"] = ""
+    settings.TOOLGUARD_AUDIT_SIGNING_KEY = ""
+
 # pytest-xdist runs the suite in several processes, each on its own test
 # database (test_toolguard_gw0, ...). Each takes its own Redis database too:
 # row ids coincide across those test databases, and cached outcomes, locks

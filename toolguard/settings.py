@@ -124,6 +124,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "staff.context.person",
                 "staff.context.sign_in",
+                "toolguard.signing.audit_signing",
             ],
             # `|visible` on every page without a {% load %}: stored strings show hidden characters.
             "builtins": ["core.templatetags.display"],
@@ -456,10 +457,17 @@ TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_INJECTION_WIN
 TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900, minimum=1)
-# Signed chain heads and their witness (docs/audit.md#tamper-evidence). Without a
-# signing key no heads are signed: the embedded default runs, and verify_audit
-# says what it cannot see without a witness.
-TOOLGUARD_AUDIT_SIGNING_KEY = os.environ.get("TOOLGUARD_AUDIT_SIGNING_KEY", "")
+# Signed chain heads and Merkle checkpoints (docs/audit.md#tamper-evidence). The
+# embedded default (no DATABASE_URL) makes its own key under var/ on first run
+# and prints its public half (toolguard/embedded_key.py); a deployment names its
+# key. Set but empty, nothing is signed: readiness and every page say so, and
+# with TOOLGUARD_REQUIRE_SECRET_KEY (production) the servers refuse to start.
+_AUDIT_SIGNING_KEY_SET = os.environ.get("TOOLGUARD_AUDIT_SIGNING_KEY")
+TOOLGUARD_AUDIT_SIGNING_KEY = _AUDIT_SIGNING_KEY_SET or ""
+if _AUDIT_SIGNING_KEY_SET is None and not os.environ.get("DATABASE_URL"):
+    from toolguard.embedded_key import embedded_signing_key
+
+    TOOLGUARD_AUDIT_SIGNING_KEY = embedded_signing_key(BASE_DIR / "var")
 TOOLGUARD_AUDIT_PUBLIC_KEY = os.environ.get("TOOLGUARD_AUDIT_PUBLIC_KEY", "")
 TOOLGUARD_AUDIT_WITNESS = os.environ.get("TOOLGUARD_AUDIT_WITNESS", "") or str(BASE_DIR / "var" / "audit-witness.jsonl")
 TOOLGUARD_AUDIT_WITNESS_SECONDS = envint("TOOLGUARD_AUDIT_WITNESS_SECONDS", 60, minimum=1)

@@ -14,6 +14,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from core.idempotency import STORE_ERRORS
 from core.metrics import metrics_exposition
 from core.replica import REPLICA, read_source
+from toolguard.signing import unsigned_notice
 
 
 @require_GET
@@ -42,6 +43,8 @@ def readyz(request: HttpRequest) -> JsonResponse:
         # Informational: without the standby, compliance reads fall back to the primary.
         source = read_source()
         checks["replica"] = "ok" if source.is_replica else f"error: {source.fallback_reason}"
+    # Informational, as the replica: the node serves, but nothing it logs can be verified offline.
+    checks["audit_signing"] = f"error: {notice}" if (notice := unsigned_notice()) else "ok"
     ready = checks["database"] == "ok" and checks["cache"] == "ok"
     if not ready:
         # The next request must reconnect (to a new primary after a failover),

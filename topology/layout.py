@@ -53,17 +53,50 @@ def render(template: str, values: dict[str, str]) -> str:
     return text
 
 
+# Each program the topology runs, and the Debian 12 package that installs it.
+PACKAGES = {
+    "ip": "iproute2",
+    "patroni": "patroni",
+    "etcd": "etcd-server",
+    "nginx": "nginx",
+    "redis-server": "redis-server",
+    "setpriv": "util-linux",
+}
+PG_PACKAGE = "postgresql-15"
+
+
 def requirements_missing() -> list[str]:
     """What this machine lacks to run the topology (empty: it can)."""
     missing = []
     if os.geteuid() != 0:
         missing.append("root (network namespaces)")
-    for program in ("ip", "patroni", "etcd", "nginx", "redis-server", "setpriv"):
+    for program in PACKAGES:
         if shutil.which(program) is None:
             missing.append(program)
     if not (PG_BIN / "postgres").exists():
         missing.append(f"PostgreSQL 15 server programs in {PG_BIN}")
     return missing
+
+
+def install_hint(missing: list[str]) -> str:
+    """The one command that installs what is missing (Debian 12 package names), or "" if no package would."""
+    packages = [PACKAGES[item] for item in missing if item in PACKAGES]
+    if any(item.startswith("PostgreSQL") for item in missing):
+        packages.append(PG_PACKAGE)
+    if not packages:
+        return ""
+    # The distribution's services are not wanted: the topology starts its own in namespaces.
+    return (
+        f"install with: sudo apt-get install -y {' '.join(packages)}"
+        " (then `sudo systemctl disable --now patroni etcd nginx redis-server postgresql` if they started:"
+        " the topology runs its own in namespaces)"
+    )
+
+
+def requirements_message(missing: list[str]) -> str:
+    hint = install_hint(missing)
+    rerun = "; run it as root (sudo make topology)" if "root (network namespaces)" in missing else ""
+    return f"cannot start the topology, missing: {', '.join(missing)}" + (f"; {hint}" if hint else "") + rerun
 
 
 def wait_for(what: str, check: Callable[[], bool], *, timeout: float, every: float = 0.25) -> float:
@@ -154,7 +187,7 @@ class Topology:
     def start(self, *, progress: Callable[[str], None] = lambda line: None) -> None:
         missing = requirements_missing()
         if missing:
-            raise TopologyError(f"cannot start the topology, missing: {', '.join(missing)}")
+            raise TopologyError(requirements_message(missing))
         self.secret_key = secrets.token_urlsafe(40)
         try:
             self.slot = Slot(self.dir)
@@ -455,5 +488,11 @@ class Topology:
             f"  REDIS_URL={self.redis_url}",
             *(f"  Patroni {node}: {self.patroni_url(node)}/cluster" for node in DB_HOSTS),
             f"  logs: {self.dir}",
+            f"  audit signing key (app hosts): {self.dir / 'keys' / 'audit-signing.pem'}",
+            f"  audit public key (verifiers): {self.dir / 'keys' / 'audit-signing.pub.pem'}",
+            "  verify the audit log from this shell:",
+            f"    DATABASE_URL='{self.database_url()}' {ROOT / '.venv' / 'bin' / 'python'} {ROOT / 'manage.py'}"
+            f" verify_audit --public-key {self.dir / 'keys' / 'audit-signing.pub.pem'}"
+            f" --witness {self.dir / 'audit-witness.jsonl'}",
         ]
         return "\n".join(lines)

@@ -193,6 +193,27 @@ def test_a_later_attempt_that_cannot_connect_is_still_unknown_and_retried(bank: 
     assert dispatch.lease_until is None
 
 
+def test_a_routine_retry_and_the_final_give_up_are_different_audit_actions(bank: Bank, settings: Any) -> None:
+    settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS = 60
+    dispatch = _stuck_dispatch(bank, attempts=1, dispatched_ago=timedelta(seconds=5))
+    dispatch_send(dispatch_id=dispatch.id)
+    retry = AuditEntry.objects.filter(tool_call_id=str(dispatch.tool_call_id)).order_by("id").last()
+    assert retry is not None and (retry.action, retry.result) == ("upstream_retry_scheduled", "pending")
+    assert retry.details["attempt"] == 2 and "gave_up" not in retry.details
+    Dispatch.objects.filter(id=dispatch.id).update(
+        next_attempt_at=timezone.now(), dispatched_at=timezone.now() - timedelta(seconds=61)
+    )
+    dispatch_send(dispatch_id=dispatch.id)
+    actions = list(
+        AuditEntry.objects.filter(tool_call_id=str(dispatch.tool_call_id))
+        .order_by("id")
+        .values_list("action", flat=True)
+    )
+    assert actions.count("upstream_retry_scheduled") == 1 and actions.count("upstream_outcome_unknown") == 1
+    given_up = AuditEntry.objects.get(tool_call_id=str(dispatch.tool_call_id), action="upstream_outcome_unknown")
+    assert given_up.result == "failure" and given_up.details["gave_up"] is True
+
+
 def test_after_the_give_up_time_the_call_goes_to_the_reviewers_as_outcome_unknown_with_an_alert(
     bank: Bank, settings: Any
 ) -> None:

@@ -105,7 +105,8 @@ def test_an_unknown_outcome_is_reconciled_to_exactly_one_effect(
     assert applied(guarded, key) == 1
     trail = actions(guarded, first.json()["id"])
     assert trail.count("upstream_attempt") >= 2, trail
-    assert "upstream_outcome_unknown" in trail and trail[-1] == "upstream_completed"
+    assert "upstream_retry_scheduled" in trail and trail[-1] == "upstream_completed"
+    assert "upstream_outcome_unknown" not in trail  # a retry is not a give-up
 
 
 def test_killing_the_worker_mid_reconciliation_still_applies_once(guarded: Guarded, worker: Worker) -> None:

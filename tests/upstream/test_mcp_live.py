@@ -158,4 +158,5 @@ def test_an_mcp_call_answered_past_the_timeout_is_reconciled_to_one_effect(guard
         trail = list(
             AuditEntry.objects.filter(tool_call_id=first.json()["id"]).order_by("id").values_list("action", flat=True)
         )
-    assert trail.count("upstream_attempt") >= 2 and "upstream_outcome_unknown" in trail
+    assert trail.count("upstream_attempt") >= 2 and "upstream_retry_scheduled" in trail
+    assert "upstream_outcome_unknown" not in trail  # a retry is not a give-up

@@ -1,5 +1,7 @@
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from audit.cosign import WitnessUnusable
@@ -26,10 +28,21 @@ class Command(BaseCommand):
         parser.add_argument(
             "--witness", default="", help="a witness file to check against (default TOOLGUARD_AUDIT_WITNESS)"
         )
+        parser.add_argument(
+            "--public-key",
+            default="",
+            help="the log's public key (PEM) to check signed heads and checkpoints with, when this shell does not "
+            "have the app hosts' key (default TOOLGUARD_AUDIT_PUBLIC_KEY, or derived from TOOLGUARD_AUDIT_SIGNING_KEY)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["full"] and options["incremental"]:
             raise CommandError("--full and --incremental exclude each other")
+        if options["public_key"]:
+            if not Path(options["public_key"]).is_file():
+                raise CommandError(f"--public-key: no such file: {options['public_key']}")
+            # This run only: audit.witness.public_key() reads the setting.
+            settings.TOOLGUARD_AUDIT_PUBLIC_KEY = options["public_key"]
         try:
             result = audit_verify(incremental=options["incremental"], witness_path=options["witness"])
         except (CheckpointRefused, WitnessError, WitnessUnusable) as exc:
