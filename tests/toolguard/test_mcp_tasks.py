@@ -93,7 +93,12 @@ def test_a_call_that_is_not_held_is_answered_as_today(modern: Modern, bank: Bank
     # Session-less: the key's own session, unless the request names one.
     modern.result("tools/call", {"name": "check_balance", "arguments": {"account_id": "checking"}}, session="conv-7")
     sessions = set(ToolCall.objects.filter(customer=bank.alice).values_list("session_id", flat=True))
-    prefix = ToolCall.objects.filter(customer=bank.alice).first().agent_key.prefix
+    prefix = (
+        ToolCall.objects.filter(customer=bank.alice)
+        .select_related("agent_key")
+        .get(tool="check_balance", session_id="conv-7")
+        .agent_key.prefix
+    )
     assert sessions == {f"mcp-key-{prefix}", "conv-7"}
 
 
@@ -201,7 +206,7 @@ def test_a_handshake_session_may_opt_in_per_request_too(bank: Bank) -> None:
     opened = client.post("/mcp", data=json.dumps(init), content_type="application/json", headers=auth)
     session = {**auth, "Mcp-Session-Id": opened["Mcp-Session-Id"]}
     assert "extensions" not in opened.json()["result"]["capabilities"]
-    opt_in = {mt.CLIENT_CAPABILITIES_META_KEY: {"extensions": {TASKS: {}}}}
+    opt_in: dict[str, Any] = {mt.CLIENT_CAPABILITIES_META_KEY: {"extensions": {TASKS: {}}}}
     call = {
         "jsonrpc": "2.0",
         "id": 2,

@@ -251,7 +251,8 @@ def _modern_result(request_id: Any, result: dict[str, Any], version: str | None,
     """A result as sent: 2026-07-28 results carry `resultType` and the server's identity in `_meta`."""
     if version is not None:
         result.setdefault("resultType", "complete")
-        meta = result.get("_meta") if isinstance(result.get("_meta"), dict) else {}
+        stamped = result.get("_meta")
+        meta: dict[str, Any] = stamped if isinstance(stamped, dict) else {}
         result["_meta"] = {**meta, mt.SERVER_INFO_META_KEY: {"name": SERVER_NAME, "version": SERVER_VERSION}}
     return result_reply(request_id, result, **headers)
 
