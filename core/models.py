@@ -340,3 +340,41 @@ class ValueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} {self.value_cents} {self.currency} {self.status}"
+
+
+class ValueTotal(models.Model):
+    """The counted value of one scope in one time bucket, kept so a value window is a sum of buckets.
+
+    A scope is a customer (`customer:<id>`), an agent key (`key:<id>`) or a
+    beneficiary (`beneficiary:<text>`); every entry counts in two buckets per
+    scope, a minute and an hour (`span` 60 or 3600 seconds, `bucket` the
+    start in Unix seconds), so a 24-hour window reads at most 59 minute rows
+    and 24 hour rows per scope plus the under-a-minute edge from the entries
+    (core/windows.py). Pending and completed are kept apart, in the
+    reporting currency; `unknown` counts the counted entries no rate has
+    converted, and makes the window unknown while above zero.
+
+    Never written by the application: triggers on the entries' table (core
+    migration 0008) move these rows in the statement that inserts, decides,
+    expires, voids or converts an entry, so every path that changes an entry
+    changes its totals in the same transaction. `manage.py check_windows`
+    recomputes them from the entries.
+    """
+
+    scope = models.CharField(max_length=300)
+    span = models.IntegerField()
+    bucket = models.BigIntegerField()
+    pending_cents = models.BigIntegerField(default=0)
+    completed_cents = models.BigIntegerField(default=0)
+    unknown = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            # The upsert's conflict target, and the index every window's bucket range is read from.
+            models.UniqueConstraint(fields=["scope", "span", "bucket"], name="value_total_bucket"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.scope} {self.span}s@{self.bucket}: {self.pending_cents} pending, {self.completed_cents} completed"
+        )
