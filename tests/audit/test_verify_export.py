@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.http import StreamingHttpResponse
 
 from audit.export import csv_lines, jsonl_lines
 from audit.models import AuditEntry
@@ -91,8 +92,8 @@ def test_a_cut_filtered_csv_no_longer_verifies(bank: Bank, signing: Path, tmp_pa
     tricky = {name: value for name, value in TRICKY.items() if name != "session_id"}  # a hidden character, a formula
     append(*(event(session_id="cut" if n % 2 else "other", **(tricky if n == 3 else {})) for n in range(9)))
     response = person_client(bank.compliance).get("/api/v1/audit/export", {"format": "csv", "session": "cut"})
-    assert response.status_code == 200
-    text = b"".join(response.streaming_content).decode()
+    assert response.status_code == 200 and isinstance(response, StreamingHttpResponse)
+    text = b"".join(response.streaming_content).decode()  # type: ignore[arg-type]
     path = tmp_path / "audit.csv"
     path.write_text(text, encoding="utf-8", newline="")
     assert verify_export(path).startswith("export verified: export of 4 entries")
