@@ -17,6 +17,11 @@ that every guarded 2xx executed exactly once and that money was conserved, and
 profiles the guarded path in-process (queries per call, hottest functions).
 
     .venv/bin/python bench/pipeline.py [--workers 4] [--duration 20] ...
+    .venv/bin/python bench/pipeline.py --history-only [--history 10000,100000]
+
+`--history-only` measures one customer's calls (the pair shape) on a fresh
+database and again after its history is seeded in bulk to each count of calls
+in the value window: what a call costs at the end of a busy day.
 """
 
 from __future__ import annotations
@@ -97,6 +102,17 @@ def parse_args() -> argparse.Namespace:
         "--tracing-only",
         action="store_true",
         help="only the tracing figures: CPU per call with OpenTelemetry off and on",
+    )
+    parser.add_argument(
+        "--history-only",
+        action="store_true",
+        help="only the value windows' figures: one customer's calls on a fresh database, then with "
+        "--history calls of that customer already in the window",
+    )
+    parser.add_argument(
+        "--history",
+        default="10000,100000",
+        help="comma-separated counts of one customer's calls in the window to measure at (default 10000,100000)",
     )
     parser.add_argument("--tracing-calls", type=int, default=400, help="guarded calls per tracing batch")
     parser.add_argument(
@@ -304,6 +320,115 @@ def scenario(
         f"cores used by other work {measured['other_cpu_cores']}; CPU ms per call {measured['cpu_ms_per_call']}"
     )
     return {"warmup": warmup, "measured": measured}
+
+
+# --- A busy day: the value windows with one customer's history ------------------------
+
+
+def seed_history(count: int) -> int:
+    """Add completed transfers of customer 0 until `count` of its entries are in the value window.
+
+    Written in bulk by SQL (tool calls and value entries, as the pipeline writes
+    them, spread over the window's last 23.5 hours to the beneficiary its calls
+    pay), not through the API: the bench measures a call after such a day, not
+    the day. The entries' triggers keep the windows' totals as they would for calls.
+    """
+    from django.db import connection
+
+    from core.models import AgentKey, Customer, ValueEntry
+
+    customer = Customer.objects.get(external_id="bench-0")
+    key = AgentKey.objects.get(customer=customer)
+    latest = ValueEntry.objects.filter(customer=customer).latest("created_at")
+    since = time.time() - 86_400
+    in_window = ValueEntry.objects.filter(customer=customer, created_at__gte=_utc(since)).count()
+    missing = count - in_window
+    if missing > 0:
+        span_us = 23.5 * 3600 * 1_000_000
+        with connection.cursor() as cursor:
+            cursor.execute(
+                """
+                WITH calls AS (
+                    INSERT INTO toolguard_toolcall (id, customer_id, agent_key_id, session_id, tool, tool_call_id,
+                        provider, status, http_status, arguments, response, idempotency_key, created_at, duration_ms)
+                    SELECT gen_random_uuid(), %(customer)s, %(key)s, 'history-' || %(count)s || '-' || n,
+                        'transfer_funds', '', 'native', 'completed', 200, NULL, '{}'::jsonb,
+                        'history-' || %(count)s || '-' || n,
+                        now() - interval '60 seconds' - (n::bigint * %(step)s) * interval '1 microsecond', 0
+                    FROM generate_series(1, %(missing)s) AS n
+                    RETURNING id, session_id, created_at
+                )
+                INSERT INTO toolguard_valueentry (customer_id, agent_key_id, session_id, tool, tool_call_id,
+                    beneficiary, value_cents, currency, reporting_cents, status, created_at)
+                SELECT %(customer)s, %(key)s, session_id, 'transfer_funds', id, %(beneficiary)s,
+                    %(cents)s, %(currency)s, %(cents)s, 'completed', created_at
+                FROM calls
+                """,
+                {
+                    "customer": customer.id,
+                    "key": key.id,
+                    "count": count,
+                    "missing": missing,
+                    "step": int(span_us // missing),
+                    "beneficiary": latest.beneficiary,
+                    "cents": latest.reporting_cents,
+                    "currency": latest.currency,
+                },
+            )
+            cursor.execute("ANALYZE toolguard_toolcall, toolguard_valueentry, core_valuetotal")
+    return ValueEntry.objects.filter(customer=customer, created_at__gte=_utc(since)).count()
+
+
+def _utc(epoch: float) -> Any:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def measure_history(customers: list[dict[str, str]], env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
+    """Calls/s and CPU per call of customer 0 (a new session per call, as guarded_pair), on a fresh
+    database and then with each --history count of its calls in the value window."""
+    counts = [int(count) for count in args.history.split(",") if count]
+    figures: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="toolguard-bench-") as tmp, gunicorn(workers=args.workers, env=env) as url:
+        workdir = Path(tmp)
+
+        def run(name: str) -> dict[str, Any]:
+            scripts = tuple(
+                fresh_key_script(
+                    customers[:1],
+                    path="/api/v1/tool-calls",
+                    run=f"{name}-{phase}",
+                    guarded=True,
+                    threads=args.threads,
+                    fresh_sessions=True,
+                )
+                for phase in ("w", "m")
+            )
+            measured = scenario(url, (scripts[0], scripts[1]), args, workdir, name)["measured"]
+            return {
+                "calls_per_s": measured["calls_per_s"],
+                "p50_ms": round(measured["p50_us"] / 1000, 2),
+                "p99_ms": round(measured["p99_us"] / 1000, 2),
+                "non_2xx": measured["non_2xx"],
+                "cpu_ms_per_call": measured["cpu_ms_per_call"],
+                "other_cpu_cores": measured["other_cpu_cores"],
+            }
+
+        figures["fresh"] = run("history-fresh")
+        figures["fresh"]["calls_in_window_after"] = seed_history(0)
+        for count in counts:
+            log(f"history: seeding customer 0 up to {count} calls in the window")
+            in_window = seed_history(count)
+            figures[str(count)] = {"calls_in_window_before": in_window, **run(f"history-{count}")}
+    fresh = figures["fresh"]["calls_per_s"]
+    figures["ratios_to_fresh"] = {
+        str(count): round(figures[str(count)]["calls_per_s"] / fresh, 3) if fresh else None for count in counts
+    }
+    last = str(counts[-1]) if counts else None
+    figures["target"] = {"ratio_last_to_fresh_min": 0.9}
+    figures["meets_target"] = last is not None and (figures["ratios_to_fresh"][last] or 0) >= 0.9
+    return figures
 
 
 def sanitizer_available(wait_s: float) -> bool:
@@ -686,6 +811,9 @@ def main() -> None:
         return
     if args.tracing_only:
         print(json.dumps({"bench": "pipeline", "tracing": measure_tracing(customers, env, args)}))
+        return
+    if args.history_only:
+        print(json.dumps({"bench": "pipeline", "history": measure_history(customers, env, args)}))
         return
     guards = measure_validation_sanitization(args.iterations, args.wait_sanitizer)
     log(f"validation+sanitization: {guards}")
