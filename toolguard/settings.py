@@ -554,7 +554,10 @@ TOOLGUARD_UPSTREAM_MODULES = envlist("TOOLGUARD_UPSTREAM_MODULES", [])
 TOOLGUARD_INJECTION_MODEL = os.environ.get("TOOLGUARD_INJECTION_MODEL", "cascade").strip()
 if TOOLGUARD_INJECTION_MODEL.lower() == "off":
     TOOLGUARD_INJECTION_MODEL = ""
-if TOOLGUARD_INJECTION_MODEL not in ("", "cascade", "shipped", "shipped+reader") and not Path(TOOLGUARD_INJECTION_MODEL).is_file():
+if (
+    TOOLGUARD_INJECTION_MODEL not in ("", "cascade", "shipped", "shipped+reader")
+    and not Path(TOOLGUARD_INJECTION_MODEL).is_file()
+):
     raise ImproperlyConfigured(f"TOOLGUARD_INJECTION_MODEL is not a file: {TOOLGUARD_INJECTION_MODEL!r}")
 # OpenTelemetry traces of guarded calls (docs/operations.md, "Tracing with
 # OpenTelemetry"), on when an OTLP endpoint is named. The SDK reads the other

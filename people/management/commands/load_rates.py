@@ -20,7 +20,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from core.management.commands._rate_person import rate_person
+from people.management.commands._rate_person import rate_person
 from core.rate_control import plain, rate_refusal_audit, rates_submit
 from core.rates import RatesFileError, rates_parse, reporting_currency
 
