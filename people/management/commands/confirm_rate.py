@@ -13,9 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from people.management.commands._rate_person import rate_person
 from core.models import RateProposal
 from core.rate_control import RateControlError, plain, rate_confirm, rate_withdraw
+from people.management.commands._rate_person import rate_person
 
 
 class Command(BaseCommand):

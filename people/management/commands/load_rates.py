@@ -20,9 +20,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from people.management.commands._rate_person import rate_person
 from core.rate_control import plain, rate_refusal_audit, rates_submit
 from core.rates import RatesFileError, rates_parse, reporting_currency
+from people.management.commands._rate_person import rate_person
 
 
 class Command(BaseCommand):
