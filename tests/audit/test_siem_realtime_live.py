@@ -42,8 +42,8 @@ def test_a_commit_ships_its_entries_in_id_order_once_without_the_worker(
 ) -> None:
     collector = HttpCollectorServer(token="realtime-token")
     settings.TOOLGUARD_SIEM_HTTP_URL, settings.TOOLGUARD_SIEM_HTTP_TOKEN = collector.url, collector.token
-    try:
-        with django_db_blocker.unblock():
+    with django_db_blocker.unblock():
+        try:
             cursor_at_head("http")
             rounds = siem.rounds_after_commit
             # Three commits in a row: the first arms this process's timer, the others ride its round or the next.
@@ -55,6 +55,10 @@ def test_a_commit_ships_its_entries_in_id_order_once_without_the_worker(
             got = [entry["id"] for entry in received]
             assert got == ids, got  # every one, in id order, once
             assert siem.rounds_after_commit > rounds  # shipped because they committed
+            # The collector has the batch before the shipper commits the cursor that says so.
+            deadline = time.monotonic() + GENEROUS
+            while SiemCursor.objects.get(destination="http").last_id < ids[-1] and time.monotonic() < deadline:
+                time.sleep(0.05)
             cursor = SiemCursor.objects.get(destination="http")
             assert cursor.last_id == ids[-1] and cursor.failures == 0
             print(
@@ -63,9 +67,10 @@ def test_a_commit_ships_its_entries_in_id_order_once_without_the_worker(
             # The worker's minute schedule never ran here: the cursor moved within the round's bound.
             assert cursor.last_sent_at is not None
             assert (cursor.last_sent_at - entries[-1].timestamp).total_seconds() < 5 + GENEROUS
-    finally:
-        siem.timer_stop()
-        collector.stop()
+        finally:
+            # A round still running needs the database: it ends before the blocker is back.
+            siem.timer_stop()
+            collector.stop()
 
 
 def test_a_guarded_call_reaches_the_collector_from_the_app_server_alone(
