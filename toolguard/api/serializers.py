@@ -41,7 +41,11 @@ class ToolCallInputSerializer(serializers.Serializer):
 
 
 class ToolCallOutputSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
+    id = serializers.UUIDField(
+        allow_null=True,
+        help_text="toolguard's id of the call (for get_tool_call_status, of the call asked about); "
+        "null only when get_tool_call_status named no call of this key",
+    )
     tool_call_id = serializers.CharField(allow_blank=True)
     tool = serializers.CharField()
     status = serializers.ChoiceField(choices=ToolCallStatus.values)

@@ -177,7 +177,9 @@ class ToolCallCreateView(APIView):
             403: OpenApiResponse(
                 TOOL_CALL_OR_ERROR, "denied (forbidden_account, tool_not_allowed); or forbidden: not an agent key"
             ),
-            404: OpenApiResponse(ToolCallOutputSerializer, "unknown_tool"),
+            404: OpenApiResponse(
+                ToolCallOutputSerializer, "unknown_tool; or not_found: get_tool_call_status named no call of this key"
+            ),
             409: OpenApiResponse(
                 ToolCallOutputSerializer,
                 "in_progress (idempotency_in_progress): not an error; the same key is still running elsewhere, "
