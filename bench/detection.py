@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 from bench.common import gunicorn, log, manage, postgres_recreate, redis_flush  # noqa: E402
 
 CORPUS = ROOT / "tests" / "detection" / "corpus"
-DATABASE = "toolguard_bench_detection"
+DATABASE = os.environ.get("BENCH_DETECTION_DATABASE", "toolguard_bench_detection")
 REDIS_URL = os.environ.get("BENCH_DETECTION_REDIS_URL", "redis://127.0.0.1:6379/6")
 RECIPIENT = "customer@example.com"
 
@@ -95,11 +95,19 @@ def bench_env(database_url: str) -> dict[str, str]:
 
 
 def seed() -> str:
-    from core.models import AgentKey, Customer
+    from core.models import Customer
     from support.models import Order
 
     customer = Customer.objects.create(external_id="bench-detection", name="Bench detection")
     Order.objects.create(number="ord-1", customer=customer, customer_email=RECIPIENT, total_cents=1000, currency="USD")
+    return new_key()
+
+
+def new_key() -> str:
+    """A fresh agent key: injection blocks quarantine a key across its sessions, and every value is scored apart."""
+    from core.models import AgentKey, Customer
+
+    customer = Customer.objects.get(external_id="bench-detection")
     _, raw_key = AgentKey.objects.issue(customer=customer, allowed_tools=["send_customer_email"], name="bench")
     return str(raw_key)
 
@@ -129,9 +137,11 @@ def call(url: str, key: str, text: str) -> tuple[str, float]:
     error = answer.get("error") or {}
     if error:
         code = str(error.get("code", ""))
+        if code == "injection_blocked":
+            return "refused", elapsed
         if code == "validation_failed":
             return "invalid", elapsed
-        return "refused", elapsed
+        return f"error:{code}", elapsed
     return "passed", elapsed
 
 
@@ -154,6 +164,8 @@ def in_process(rows: list[dict[str, Any]]) -> tuple[list[str], list[float], list
         times.append((time.perf_counter() - started) * 1000)
         verdicts.append("refused" if result.block else "held" if result.suspicion else "passed")
         flagged.append(bool(result_screen({"body": row["text"]}, policy="mark").findings))
+        if len(times) % 100 == 0:
+            log(f"  in process: {len(times)}/{len(rows)}")
     return verdicts, times, flagged
 
 
@@ -220,6 +232,7 @@ def main() -> None:
     parser.add_argument("--sets", default="", help="comma-separated set names (default: fresh9 then every set)")
     parser.add_argument("--limit", type=int, default=0, help="at most N values per file (0: all)")
     parser.add_argument("--no-http", action="store_true", help="score in process only")
+    parser.add_argument("--no-in-process", action="store_true", help="score over HTTP only (no latency per value)")
     args = parser.parse_args()
     names = args.sets.split(",") if args.sets else set_names()
     database_url = postgres_recreate(DATABASE)
@@ -240,17 +253,28 @@ def main() -> None:
         for name in names:
             rows = load_set(name, args.limit)
             log(f"{name}: {len(rows)} values")
-            verdicts, times, flagged = in_process(rows)
+            if args.no_in_process:
+                verdicts, times, flagged = ["passed"] * len(rows), [], [False] * len(rows)
+            else:
+                verdicts, times, flagged = in_process(rows)
             all_times += times
             entry: dict[str, Any] = {"in_process": summarize(rows, verdicts, flagged)}
             if not args.no_http:
                 http_verdicts = []
-                for row in rows:
+                errors: Counter[str] = Counter()
+                for index, row in enumerate(rows):
+                    if index and index % 100 == 0:
+                        log(f"  http: {index}/{len(rows)}")
                     verdict, elapsed = call(url, key, row["text"])
-                    http_verdicts.append("passed" if verdict == "invalid" else verdict)
+                    if verdict == "refused":
+                        key = new_key()
+                    if verdict.startswith("error:") or verdict == "invalid":
+                        errors[verdict] += 1
+                        verdict = "passed"
+                    http_verdicts.append(verdict)
                     http_times.append(elapsed)
                 entry["http"] = summarize(rows, http_verdicts, flagged)
-                entry["http_invalid"] = sum(1 for v in http_verdicts if v == "invalid")
+                entry["http_other_answers"] = dict(errors)
                 entry["http_agrees_with_in_process"] = pct(
                     sum(1 for a, b in zip(verdicts, http_verdicts, strict=True) if a == b), len(rows)
                 )

