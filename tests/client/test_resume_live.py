@@ -366,3 +366,44 @@ def test_resume_refuses_a_conversation_without_the_call(server: Gunicorn, live: 
         with pytest.raises(ValueError, match="call_move"):
             guard.resume([{"role": "user", "content": "Pay Bob."}], held)
     assert isinstance(held, ToolResult)
+
+
+def test_a_batch_answers_a_status_call_among_others_in_order(server: Gunicorn, live: tuple[Bank, str]) -> None:
+    bank, sfx = live
+    with ToolguardClient(server.url, bank.alice_key, unique("chat-")) as guard:
+        held = guard.execute(_openai_move(sfx))
+        message = ChatCompletionMessage(
+            role="assistant",
+            content=None,
+            tool_calls=[
+                ChatCompletionMessageToolCall(
+                    id="call_balance",
+                    type="function",
+                    function={"name": "check_balance", "arguments": json.dumps(balance_args(sfx))},
+                ),
+                status_call("openai", "call_status", str(held.id)),
+            ],
+        )
+        answers = guard.run_tool_calls(message)
+    assert [(r.tool, r.status, r.tool_call_id) for r in answers.results] == [
+        ("check_balance", "completed", "call_balance"),
+        (STATUS_TOOL, "pending_approval", "call_status"),
+    ]
+    items = [message.model_dump(mode="json", exclude_none=True), *answers.tool_messages]
+    assert validate_conversation("openai", items) == {"call_balance": 1, "call_status": 1}
+    # The same message as one batch: the server reads the status call in its place among the others.
+    batch = httpx.post(
+        f"{server.url}/api/v1/tool-calls",
+        json={"session_id": unique("chat-"), "message": message.model_dump(mode="json", exclude_none=True)},
+        headers={"Authorization": f"Bearer {bank.alice_key}"},
+        timeout=30,
+    )
+    assert batch.status_code == 200
+    results = batch.json()["results"]
+    assert [(r["tool"], r["status"], r["http_status"]) for r in results] == [
+        ("check_balance", "completed", 200),
+        (STATUS_TOOL, "pending_approval", 200),
+    ]
+    assert results[1]["id"] == held.id and results[1]["tool_call_id"] == "call_status"
+    items = [message.model_dump(mode="json", exclude_none=True), *batch.json()["tool_messages"]]
+    assert validate_conversation("openai", items) == {"call_balance": 1, "call_status": 1}
