@@ -192,9 +192,8 @@ def audit_chain_insert(
             _witness_when_due(entries)
         for finding in findings:
             finding.raise_alert()
-        # After commit, off the chain lock: the Merkle tree takes these entries in within
-        # TOOLGUARD_AUDIT_MMD_SECONDS, and a checkpoint follows when one is due (audit.tree).
-        transaction.on_commit(tree.tree_after_commit)
+        # Nothing here for the Merkle tree: the deployment's one integrator takes these
+        # entries in within TOOLGUARD_AUDIT_MMD_SECONDS of their commit (audit.tree.Integrator).
         # And each configured SIEM collector has them within TOOLGUARD_SIEM_SHIP_DELAY_MS (audit.siem).
         transaction.on_commit(siem.siem_after_commit)
         return entries

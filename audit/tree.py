@@ -8,16 +8,19 @@ changes, and any root or proof is computed from O(log n) stored hashes read
 in one query, never from the leaves.
 
 The tree is kept off the chain lock, so appending costs what it did before
-the tree: after an append commits, a timer in the writing process integrates
-every new entry within TOOLGUARD_AUDIT_MMD_SECONDS, in one batch, under a
-lock of its own (`tree_integrate`). Committed entries are always a prefix of
-the log in id order (ids are drawn under the chain lock, held until commit),
-so the integrator only ever appends. Whoever reads the tree's size, an
-entry's leaf or makes a checkpoint integrates first, so a reader never sees
-an entry that is committed but not yet a leaf. Checkpoints (C2SP
-tlog-checkpoint signed notes, key name = origin) are signed with the audit
-signing key when the last is TOOLGUARD_CHECKPOINT_SECONDS old, by the same
-timer and by the worker every minute.
+the tree: one process for the whole deployment, the integrator
+(`Integrator`, `manage.py audit_integrator`, started by gunicorn's master),
+integrates every new entry in one batch every half
+TOOLGUARD_AUDIT_MMD_SECONDS, on its own persistent connection, under a lock
+of its own (`tree_integrate`), and signs a checkpoint of what it added. Web
+workers do none of it. Committed entries are always a prefix of the log in id
+order (ids are drawn under the chain lock, held until commit), so the
+integrator only ever appends. Whoever reads the tree's size, an entry's leaf
+or makes a checkpoint integrates first, so a reader never sees an entry that
+is committed but not yet a leaf. Checkpoints (C2SP tlog-checkpoint signed
+notes, key name = origin) are signed with the audit signing key by the
+integrator's round and, as a backstop, by the django-q2 worker every minute
+when the last is TOOLGUARD_CHECKPOINT_SECONDS old.
 
 The hashing itself is toolguard_verify.merkle's, the same code that checks
 proofs offline.
@@ -26,6 +29,7 @@ proofs offline.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -351,10 +355,6 @@ def checkpoint_make() -> Checkpoint | None:
     return checkpoint_latest()
 
 
-_timer: threading.Timer | None = None
-_state = threading.Lock()
-
-
 def checkpoint_when_due() -> float | None:
     """Make a checkpoint if the last one is old enough (the MMD, or TOOLGUARD_CHECKPOINT_SECONDS if
     shorter); return the seconds until the next is due.
@@ -378,43 +378,86 @@ def checkpoint_when_due() -> float | None:
     return min(max(every - age, 0.0), float(every))
 
 
-def tree_after_commit() -> None:
-    """After an append commits: make sure this process's timer will integrate it. Costs the append nothing else.
+# --- the integrator: one process for the whole deployment ----------------------------------
 
-    One timer per process: appends in the meantime find it set. So an entry
-    is a leaf, and in a signed checkpoint, TOOLGUARD_AUDIT_MMD_SECONDS after
-    its commit (plus the round's own work) while the process that wrote it
-    runs: at most one checkpoint per writing process and MMD. The worker's
-    schedule covers a process that stops.
+# Any fixed 64-bit number, neither the chain's nor TREE_LOCK_ID: held for its whole life,
+# on its own connection, by the one integrator that works; the others wait for it.
+INTEGRATOR_LOCK_ID = 7_243_180_528
+# How often a waiting integrator asks whether the working one is gone.
+INTEGRATOR_STANDBY_SECONDS = 1.0
+APPLICATION_NAME = "toolguard-audit-integrator"
+
+
+def integrator_interval() -> float:
+    """Seconds between two rounds: half the MMD, so an entry waits at most that plus a round."""
+    return max(float(settings.TOOLGUARD_AUDIT_MMD_SECONDS) / 2, 0.05)
+
+
+def integrate_round() -> int:
+    """Integrate every new entry in one batch, then sign what no checkpoint covers yet; return the leaves added.
+
+    A checkpoint is made whenever the tree holds leaves the latest does not:
+    whoever integrated them (this round, or a reader that integrated first),
+    they are signed within this round. Idle, a round is three index probes.
     """
-    _timer_arm(float(settings.TOOLGUARD_AUDIT_MMD_SECONDS))
+    added = tree_integrate()
+    if signing_key() is not None:
+        latest = TreeCheckpoint.objects.order_by("-size").values_list("size", flat=True).first() or 0
+        if _integrated()[0] > latest:
+            checkpoint_make()
+            _witness_submit()
+    return added
 
 
-def _timer_arm(delay: float) -> None:
-    global _timer
-    with _state:
-        if _timer is not None and _timer.is_alive():
-            return
-        _timer = threading.Timer(delay, _timer_fire)
-        _timer.daemon = True
-        _timer.start()
+class Integrator:
+    """`manage.py audit_integrator`: the deployment's one tree integrator, on one persistent connection.
 
+    Web workers neither integrate nor open connections for the tree (they did,
+    each from its own timer: about four new connections a second on four
+    workers). gunicorn's master starts one of these beside its workers
+    (toolguard/gunicorn_conf.py); with several app hosts each has one, and on
+    PostgreSQL a session advisory lock lets one work while the others stand
+    by on their idle connection and take over within
+    INTEGRATOR_STANDBY_SECONDS of its going (its lock goes with its
+    connection). SQLite has one host and one master, so one integrator.
+    Rounds come every integrator_interval(): an entry is a leaf, and in a
+    signed checkpoint, half the MMD after its commit plus the round's work.
+    """
 
-def _timer_fire() -> None:
-    global _timer
-    with _state:
-        _timer = None  # an append committed from now on arms the next round
-    try:
-        # What this round integrates is signed now, however fresh another process's
-        # checkpoint is: that is what bounds an entry's wait by the MMD. Appends
-        # committed from here on arm the next round.
-        tree_integrate()
-        checkpoint_make()
-        _witness_submit()
-    except Exception:
-        logger.exception("could not integrate the audit tree or make a checkpoint")
-    finally:
-        connection.close()  # this thread's own connection
+    def __init__(self, *, parent: int | None = None) -> None:
+        self.stop = threading.Event()
+        self.parent = parent
+        self.leading = False
+
+    def _lead(self) -> bool:
+        if self.leading or connection.vendor != "postgresql":
+            self.leading = True
+            return True
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('application_name', %s, false)", [APPLICATION_NAME])
+            cursor.execute("SELECT pg_try_advisory_lock(%s)", [INTEGRATOR_LOCK_ID])
+            self.leading = bool(cursor.fetchone()[0])
+        return self.leading
+
+    def orphaned(self) -> bool:
+        return self.parent is not None and os.getppid() != self.parent
+
+    def run(self) -> None:
+        while not self.stop.is_set() and not self.orphaned():
+            wait = integrator_interval()
+            try:
+                if self._lead():
+                    integrate_round()
+                else:
+                    wait = INTEGRATOR_STANDBY_SECONDS
+            except Exception:
+                logger.exception("could not integrate the audit tree or make a checkpoint")
+                # A broken connection takes the lock with it: connect again, then ask for it again.
+                self.leading = False
+                connection.close()
+                wait = INTEGRATOR_STANDBY_SECONDS
+            self.stop.wait(wait)
+        connection.close()
 
 
 def checkpoint_scheduled() -> int | None:
@@ -430,17 +473,6 @@ def _witness_submit() -> None:
     from audit.cosign import witness_submit_latest
 
     witness_submit_latest()
-
-
-def timer_stop() -> None:
-    """Cancel this process's timer and wait out a round in progress (tests, before the database goes)."""
-    global _timer
-    with _state:
-        timer, _timer = _timer, None
-    if timer is not None:
-        timer.cancel()
-        if timer.is_alive():
-            timer.join(timeout=30)
 
 
 def b64_hashes(hashes: Iterable[bytes]) -> list[str]:

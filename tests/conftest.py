@@ -93,12 +93,10 @@ def django_db_setup(
     with django_db_blocker.unblock():
         config = setup_databases(verbosity=verbosity, interactive=False, aliases={"default"})
     yield
-    # The audit tree's timer may be mid-round in a thread of this process: it
+    # The SIEM shipper's timer may be mid-round in a thread of this process: it
     # must not hold the test database while it is dropped.
     from audit.siem import timer_stop as siem_timer_stop
-    from audit.tree import timer_stop
 
-    timer_stop()
     siem_timer_stop()
     with django_db_blocker.unblock():
         teardown_databases(config, verbosity=verbosity)

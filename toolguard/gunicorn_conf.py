@@ -1,6 +1,9 @@
 """gunicorn settings: `gunicorn -c python:toolguard.gunicorn_conf toolguard.wsgi`."""
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Protocol
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
@@ -22,3 +25,29 @@ def child_exit(server: object, worker: _Worker) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)
+
+
+# The deployment's one audit tree integrator (audit.tree.Integrator) runs beside the
+# workers, not in them: a worker then opens no connection for the tree. Set
+# TOOLGUARD_AUDIT_INTEGRATOR=external where a unit of its own runs `manage.py audit_integrator`.
+_integrator: "subprocess.Popen[bytes] | None" = None
+
+
+def when_ready(server: object) -> None:
+    global _integrator
+    if os.environ.get("TOOLGUARD_AUDIT_INTEGRATOR", "gunicorn") == "external":
+        return
+    root = Path(__file__).resolve().parent.parent
+    _integrator = subprocess.Popen(
+        [sys.executable, str(root / "manage.py"), "audit_integrator", "--parent", str(os.getpid())], cwd=root
+    )
+
+
+def on_exit(server: object) -> None:
+    if _integrator is not None and _integrator.poll() is None:
+        _integrator.terminate()
+        try:
+            _integrator.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            _integrator.kill()
+            _integrator.wait(timeout=15)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import importlib
 import io
+import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -136,25 +137,44 @@ def test_without_a_signing_key_nothing_is_signed(settings: Any) -> None:
     assert not TreeCheckpoint.objects.exists()
 
 
-def test_appends_leave_the_tree_to_the_timer_which_integrates_and_checkpoints(
-    signing: Path, settings: Any, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+def test_appends_leave_the_tree_to_the_integrator_whose_round_integrates_and_checkpoints(
+    signing: Path, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    armed: list[float] = []
-    monkeypatch.setattr(tree, "_timer_arm", armed.append)
     tree.tree_integrate()
     before = tree._integrated()
-    with django_capture_on_commit_callbacks(execute=True):
+    threads = set(threading.enumerate())
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
         written = fill([2])
-    # The append wrote no tree rows (that stays off the chain lock); it armed the timer.
+    # The append wrote no tree rows (that stays off the chain lock), left nothing for the tree to run
+    # after its commit and started no thread: the web worker that wrote it is done with it.
     assert tree._integrated() == before
-    assert armed == [float(settings.TOOLGUARD_AUDIT_MMD_SECONDS)]
-    # What the timer runs (its own thread would then close its connection).
-    assert tree.tree_integrate() == 2
+    assert not [done for done in callbacks if getattr(done, "__module__", "") == "audit.tree"]
+    assert not [thread for thread in set(threading.enumerate()) - threads if isinstance(thread, threading.Timer)]
+    # The integrator's round: both entries in one batch, and a checkpoint that covers them.
+    assert tree.integrate_round() == 2
     assert tree._integrated() == (before[0] + 2, written[-1].id)
-    assert tree.tree_integrate() == 0
-    assert tree.checkpoint_when_due() is None  # none yet: signed now, and it covers everything
     first = tree.checkpoint_latest()
     assert first is not None and first.size == before[0] + 2
+    # Nothing new: nothing added, nothing signed.
+    assert tree.integrate_round() == 0 and tree.checkpoint_latest() == first
+    # Entries a reader integrated first (its tree_size) are still signed by the next round.
+    fill([1])
+    assert tree.tree_size() == first.size + 1
+    assert tree.integrate_round() == 0
+    latest = tree.checkpoint_latest()
+    assert latest is not None and latest.size == first.size + 1
+    # Rounds come every half MMD: an entry is in a signed checkpoint within the MMD of its commit.
+    assert tree.integrator_interval() == max(settings.TOOLGUARD_AUDIT_MMD_SECONDS / 2, 0.05)
+
+
+def test_the_worker_schedule_checkpoints_when_due(
+    signing: Path, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree.integrate_round()
+    fill([2])
+    assert tree.checkpoint_when_due() is None  # signed now (the last was old enough), and it covers everything
+    first = tree.checkpoint_latest()
+    assert first is not None and first.size == tree.tree_size()
     # New entries while the checkpoint is fresh: integrated, not signed yet; due later.
     fill([1])
     wait = tree.checkpoint_when_due()
@@ -164,6 +184,32 @@ def test_appends_leave_the_tree_to_the_timer_which_integrates_and_checkpoints(
         tree.timezone, "now", lambda: first.created_at + timedelta(seconds=settings.TOOLGUARD_CHECKPOINT_SECONDS)
     )
     assert tree.checkpoint_scheduled() == tree.tree_size() == first.size + 1
+
+
+def test_a_standing_by_integrator_does_nothing_but_ask_for_the_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    integrator = tree.Integrator()
+    rounds: list[int] = []
+
+    def counted() -> int:
+        rounds.append(1)
+        return 0
+
+    monkeypatch.setattr(tree, "integrate_round", counted)
+    monkeypatch.setattr(integrator, "_lead", lambda: False)
+    waits: list[float] = []
+
+    def wait(seconds: float) -> bool:
+        waits.append(seconds)
+        integrator.stop.set()
+        return True
+
+    monkeypatch.setattr(integrator.stop, "wait", wait)
+    integrator.run()
+    assert rounds == [] and waits == [tree.INTEGRATOR_STANDBY_SECONDS]
+    # Orphaned (gunicorn's master gone): it stops without a round.
+    orphan = tree.Integrator(parent=-1)
+    orphan.run()
+    assert rounds == []
 
 
 def test_readers_integrate_first(signing: Path) -> None:

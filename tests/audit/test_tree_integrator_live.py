@@ -1,0 +1,82 @@
+"""One tree integrator for the deployment (issue 40), against gunicorn on PostgreSQL.
+
+Every web worker used to integrate the Merkle tree from a timer of its own,
+each round opening and closing a database connection (about four a second on
+four workers). Now gunicorn's master runs one integrator beside its workers:
+while calls arrive the workers open no connection, and the tree and its
+signed checkpoints still follow the log within the MMD.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from django.db import connection
+
+from audit import tree
+from audit.models import AuditEntry
+from audit.witness import keypair_write
+from tests.conftest import Bank
+from tests.live import bearer, gunicorn
+
+pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
+
+
+def sessions() -> list[tuple[int, str, Any]]:
+    """The other connections to the test database: (pid, application_name, backend_start)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, application_name, backend_start FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return list(cursor.fetchall())
+
+
+def test_web_workers_leave_the_tree_to_one_integrator_and_open_no_connection_for_it(
+    live_bank: tuple[Bank, str, Any], tmp_path: Path
+) -> None:
+    bank, sfx, blocker = live_bank
+    private, public = keypair_write(tmp_path / "keys")
+    env = {
+        "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
+        "TOOLGUARD_AUDIT_PUBLIC_KEY": str(public),
+        "TOOLGUARD_AUDIT_MMD_SECONDS": "1",
+    }
+    with gunicorn(workers=2, env=env) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+
+        def check(n: int) -> int:
+            call = {"id": f"c{n}", "name": "check_balance", "arguments": {"account_id": f"checking{sfx}"}}
+            answer = client.post("/api/v1/tool-calls", json={**call, "session_id": "s"}, headers=bearer(bank.alice_key))
+            assert answer.status_code == 200, answer.text
+            return int(answer.json()["audit"]["entry_id"])
+
+        for n in range(6):  # each worker has its connection now
+            check(n)
+        with blocker.unblock():
+            mark = max(started for _, _, started in sessions())
+        last = 0
+        deadline = time.monotonic() + 3
+        n = 6
+        while time.monotonic() < deadline:
+            last = check(n)
+            n += 1
+        # Signed within the MMD of the last call, by the integrator alone.
+        time.sleep(1.5)
+        with blocker.unblock():
+            now = sessions()
+            latest = tree.checkpoint_latest()
+            covered = AuditEntry.objects.filter(id__lte=last).count()
+    # No connection was opened while the calls came (the timers opened one a round, per worker).
+    assert [row for row in now if row[2] > mark] == []
+    assert [name for _, name, _ in now].count(tree.APPLICATION_NAME) == 1
+    assert latest is not None and latest.size >= covered, (latest, covered)
+    # The server gone, its integrator went with it.
+    with blocker.unblock():
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(name == tree.APPLICATION_NAME for _, name, _ in sessions()):
+            time.sleep(0.2)
+        assert not any(name == tree.APPLICATION_NAME for _, name, _ in sessions())
