@@ -30,8 +30,9 @@ from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from core.rates import reporting_currency
-from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, app_hook, get_tool
-from detection.results import result_screen
+from core.registries import ApprovedDispatch, held_dispatcher
+from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
+from detection.results import result_screen_audited, results_policy
 from people.credentials import key_custodians
 from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, decision_refusal
 from people.roles import person_actor, person_groups
@@ -500,11 +501,12 @@ def _decide_locked(
     else:
         event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
         # What the agent will read of it, screened as the executor screens a direct call's result.
-        registered = get_tool(approval.tool)
-        screened = result_screen(result, policy=registered.results if registered is not None else "mark")
-        if screened.findings:
-            event(AuditAction.RESULT_SCREENED, screened.audit_result, findings=screened.findings)
-        _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened.result, **told})
+        screened = result_screen_audited(
+            result,
+            policy=results_policy(approval.tool),
+            report=lambda action, outcome, details: event(action, outcome, **details),
+        )
+        _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened, **told})
     audit_append(events)
 
 
@@ -520,7 +522,7 @@ def _dispatch_held(
 
     Sending inside this transaction, under the approval's row lock, could
     neither be rolled back nor be retried safely; the handler commits an
-    outbox row instead (outbox.services.dispatch_approved) and the worker
+    outbox row instead (core.registries.HeldDispatcher, the outbox's) and the worker
     sends it after commit. The call answers
     `dispatching` until the upstream does, and its value stays counted.
     """
@@ -529,7 +531,16 @@ def _dispatch_held(
         _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, {**error, "details": None}), now=now)
         event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code="arguments_changed")
         return
-    outcome = app_hook("held_dispatch")(approval=approval, handler=handler)
+    approved = ApprovedDispatch(
+        approval_id=approval.id,
+        tool_call_id=approval.tool_call_id,
+        customer_id=approval.customer_id,
+        idempotency_record_id=approval.idempotency_record_id,
+        tool=approval.tool,
+        session_id=approval.session_id,
+        arguments=approval.arguments,
+    )
+    outcome = held_dispatcher()(approved=approved, handler=handler)
     approval.status = ApprovalRequest.Status.COMPLETED
     approval.outcome = outcome
     approval.decided_at = now
@@ -549,6 +560,53 @@ def _held_context(approval: ApprovalRequest) -> ToolContext:
         agent_key=key,
         session=session or AgentSession(customer_id=approval.customer_id, session_id=approval.session_id),
         tool_call_id=str(approval.tool_call_id),
+    )
+
+
+def approval_dispatch_answered(*, approval_id: uuid.UUID, outcome: dict[str, Any]) -> None:
+    """The outbox's report on an approved upstream call: the request reads what the upstream did.
+
+    Inside the outbox's short transaction, with its other updates (none reads a row count).
+    """
+    done = outcome["status"] == ToolCallStatus.COMPLETED
+    status = ApprovalRequest.Status.COMPLETED if done else ApprovalRequest.Status.FAILED
+    ApprovalRequest.objects.filter(id=approval_id).update(outcome=outcome, status=status)
+
+
+def approval_outcome_unknown_open(
+    *,
+    customer_id: int,
+    tool: str,
+    tool_call_id: uuid.UUID,
+    idempotency_record_id: int | None,
+    session_id: str,
+    requested_by: str,
+    arguments: dict[str, Any],
+    agent_key_id: int | None,
+    summary: dict[str, Any],
+    rule: str,
+    reasons: list[dict[str, Any]],
+    now: datetime,
+) -> ApprovalRequest:
+    """The outbox gave up on an upstream that never answered: a reviewer checks it, then approves or rejects.
+
+    Approving sends it again under the same key (core.registries.HeldDispatcher).
+    """
+    return ApprovalRequest.objects.create(
+        customer_id=customer_id,
+        tool=tool,
+        tool_call_id=tool_call_id,
+        idempotency_record_id=idempotency_record_id,
+        session_id=session_id,
+        requested_by=requested_by,
+        arguments=arguments,
+        arguments_hash=idempotency.arguments_hash(arguments),
+        agent_key_id=agent_key_id,
+        summary=summary,
+        rules=[rule],
+        reasons=reasons,
+        # An unknown outcome is settled by a person who checked upstream, never by the clock.
+        expires_at=now + timedelta(days=3650),
     )
 
 

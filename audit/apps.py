@@ -4,10 +4,14 @@ from django.apps import AppConfig
 class AuditConfig(AppConfig):
     name = "audit"
     verbose_name = "Audit trail"
-    # The one chain writer, for apps that reach it through core (core.events.audit_record).
-    audit_writer = "audit.services.audit_append"
 
     def ready(self) -> None:
+        from audit.services import audit_append
+        from core.registries import audit_writer_register
+
+        # The one chain writer, for the families that reach it through core (core.events.audit_record).
+        audit_writer_register(audit_append)
+
         from audit.siem import SiemMetrics
         from core import metrics
 

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
+from core.enums import AuditAction
 from core.money import money_format
 from core.pipelining import in_pipeline, pipelined, select_rows, send_checked, send_inserts
 from core.tools import (
@@ -127,6 +128,8 @@ def _refusal(transfer: Transfer) -> BusinessError:
 class TransferFunds(ToolHandler):
     # execute sends a new row and the checked move: nothing it needs back before COMMIT.
     execute_rides_commit = True
+    # A refused transfer is audited as the transfer's own action (as a refused held one is).
+    refusal_action = AuditAction.TRANSFER_REJECTED
 
     # Whether the destination is the customer's own or a registered payee is about to_account.
     fact_arguments = MappingProxyType({"own_destination": "to_account", "registered_payee": "to_account"})

@@ -7,11 +7,11 @@ stops the process naming the tool and the rule, never a request.
 
 An entry runs either a dotted `handler:` (a ToolHandler class) or an
 `upstream:` executor. Upstream kinds come from the app that provides them,
-either declared on its AppConfig (`executor_factories = {"http": "dotted.factory"}`,
+either returned by its AppConfig's `executor_factories()` (UpstreamKinds,
 read before any catalog loads, whatever the app order) or registered into
 EXECUTOR_FACTORIES; this loader knows none of them.
 
-An upstream kind may also provide a *source* (`source_factories`, or
+An upstream kind may also provide a *source* (`source_factories()`, or
 SOURCE_FACTORIES): an entry that stands for many tools, discovered upstream
 (an MCP server's `prefix`). Its `fields`, `policy` and `results` apply to each
 tool; the tools' names and schemas come from the upstream, so such an entry
@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import yaml
 from django.apps import apps
@@ -100,6 +100,20 @@ SOURCE_FACTORIES: dict[str, SourceFactory] = {}
 SOURCE_ENTRY_KEYS = frozenset({"name", "description", "changes_state", "fields", "policy", "results", "upstream"})
 
 
+@runtime_checkable
+class UpstreamKinds(Protocol):
+    """An app (its AppConfig) that runs catalog `upstream:` entries of its kinds.
+
+    Its methods import the app's own factories, so every edge is an import
+    `lint-imports` sees; core reads them before loading the catalogs (core's
+    ready() runs before a family's).
+    """
+
+    def executor_factories(self) -> Mapping[str, ExecutorFactory]: ...
+
+    def source_factories(self) -> Mapping[str, SourceFactory]: ...
+
+
 def executor_factory_register(kind: str, factory: ExecutorFactory) -> None:
     EXECUTOR_FACTORIES[kind] = factory
 
@@ -114,10 +128,11 @@ def catalog_paths() -> list[Path]:
 def catalogs_load() -> list[Tool]:
     """Load every catalog at start-up; later entries of the same name replace earlier ones."""
     for config in apps.get_app_configs():
-        for kind, dotted in getattr(config, "executor_factories", {}).items():
-            EXECUTOR_FACTORIES.setdefault(kind, import_string(dotted))
-        for kind, dotted in getattr(config, "source_factories", {}).items():
-            SOURCE_FACTORIES.setdefault(kind, import_string(dotted))
+        if isinstance(config, UpstreamKinds):
+            for kind, factory in config.executor_factories().items():
+                EXECUTOR_FACTORIES.setdefault(kind, factory)
+            for kind, source in config.source_factories().items():
+                SOURCE_FACTORIES.setdefault(kind, source)
     tools = []
     for path in catalog_paths():
         tools.extend(catalog_load(path))
@@ -300,10 +315,9 @@ def tool_from_entry(entry: object, *, source: str = "catalog") -> Tool:
     if not isinstance(changes_state, bool):
         raise CatalogError(f"{where}: changes_state must be true or false")
     handler = _handler(where, name, entry)
+    # An upstream tool whose schema is the upstream's (an MCP tool's inputSchema) comes
+    # through its kind's source factory (SOURCE_FACTORIES), never through here.
     schema = entry.get("schema")
-    if schema is None:
-        # An upstream executor may know the schema itself (an MCP tool's inputSchema).
-        schema = getattr(handler, "input_schema", None)
     if not isinstance(schema, Mapping):
         raise CatalogError(f"{where}: schema must be a JSON Schema object")
     try:

@@ -2,8 +2,8 @@
 
 The one chain writer is `audit.services.audit_append`. Apps above audit call
 it directly; a tool family, which imports only core, hands its events over
-with `audit_record`, reaching the writer through the `audit_writer` its app
-declares (core.tools.app_hook), in the caller's transaction.
+with `audit_record`, reaching the writer the audit app registers in ready()
+(core.registries.audit_writer), in the caller's transaction.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.tools import app_hook
+from core.registries import audit_writer
 
 
 @dataclass(frozen=True)
@@ -33,4 +33,4 @@ class AuditEvent:
 
 def audit_record(events: Sequence[AuditEvent]) -> None:
     """Append `events` to the audit log through the one writer, in the caller's transaction."""
-    app_hook("audit_writer")(list(events))
+    audit_writer()(list(events))

@@ -3,18 +3,15 @@ both what models are shown and what calls are validated against."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
-from django.apps import apps
-from django.utils.module_loading import import_string
 from jsonschema import Draft202012Validator
 
 from core import tracing
-from core.enums import ToolCallStatus
+from core.enums import AuditAction, ToolCallStatus
 from core.policy import BUILT_IN_RULE_LABELS
 
 if TYPE_CHECKING:
@@ -125,19 +122,17 @@ class Transport(Protocol):
     ) -> Attempt: ...
 
 
-@cache
-def _transports() -> dict[str, Transport]:
-    """Every app's `transports = {"http": "dotted.send"}`: how a dispatching handler's calls are sent."""
-    found: dict[str, Transport] = {}
-    for config in apps.get_app_configs():
-        for kind, dotted in getattr(config, "transports", {}).items():
-            found[kind] = import_string(dotted)
-    return found
+_TRANSPORTS: dict[str, Transport] = {}
+
+
+def transport_register(kind: str, transport: Transport) -> None:
+    """How a dispatching handler's calls of `kind` are sent; the transport's app registers it in ready()."""
+    _TRANSPORTS[kind] = transport
 
 
 def transport_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any], headers: dict[str, str]) -> Attempt:
     """Send once through the transport declared for `kind`; never raises for what the network does."""
-    transport = _transports().get(kind)
+    transport = _TRANSPORTS.get(kind)
     if transport is None:
         return Attempt("unreachable", message=f"no transport is installed for {kind!r}")
     if not tracing.tracing_on():
@@ -152,20 +147,6 @@ def transport_send(*, kind: str, target: Mapping[str, Any], body: dict[str, Any]
         if attempt.status_code is not None:
             span.set_attribute("http.response.status_code", attempt.status_code)
         return attempt
-
-
-@cache
-def app_hook(name: str) -> Callable[..., Any]:
-    """The one callable an installed app declares as `name` on its AppConfig.
-
-    This is how a lower layer reaches a flow a higher one owns without
-    importing it (as the registry reaches tool families): approvals asks for
-    `held_dispatch`, which the outbox app declares.
-    """
-    declared = [getattr(config, name) for config in apps.get_app_configs() if hasattr(config, name)]
-    if len(declared) != 1:
-        raise LookupError(f"{len(declared)} installed apps declare {name!r}; exactly one must")
-    return import_string(declared[0])
 
 
 @dataclass(frozen=True)
@@ -231,6 +212,10 @@ class ToolHandler:
     # locks are held for no network wait. False: it runs before that flight starts.
     execute_rides_commit: bool = False
 
+    # The audit action of a refusal by the tool itself (a BusinessError): a tool
+    # family may name its own, so the pipeline never special-cases a tool by name.
+    refusal_action: AuditAction = AuditAction.TOOL_FAILED
+
     def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
         """Record the operation as pending approval, in the caller's transaction."""
         return HeldOperation(result={"status": "pending_approval"})
@@ -257,9 +242,10 @@ class ToolHandler:
     # A handler with `dispatches` is never executed inside a transaction: the
     # outbox (outbox/services.py) commits the call as `dispatching` with a row
     # that holds `kind`, `target` and the `forwarded` arguments, sends it after
-    # commit through the transport an app declares for `kind` (`transports` on
-    # its AppConfig: see `transport_send`), and re-sends with the same key until
-    # it knows. Approving a held call queues the send the same way.
+    # commit through the transport an app registers for `kind` in its
+    # AppConfig.ready() (`transport_register`), and re-sends with the same key
+    # until it knows. Approving a held call queues the send the same way
+    # (core.registries.HeldDispatcher).
     dispatches: bool = False
     kind: str = ""
     # Where and how to send; copied onto the outbox row, so a worker that

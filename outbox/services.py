@@ -29,7 +29,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from approvals.models import ApprovalRequest
+from approvals.services import approval_dispatch_answered, approval_outcome_unknown_open
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
 from core import idempotency, tracing
@@ -38,8 +38,9 @@ from core.headers import header_value
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import insert_rows, pipelined, send_update
-from core.tools import Attempt, ToolHandler, get_tool, transport_send
-from detection.results import result_screen
+from core.registries import ApprovedDispatch
+from core.tools import Attempt, ToolHandler, transport_send
+from detection.results import result_screen_audited, results_policy
 from outbox.models import Dispatch
 
 if TYPE_CHECKING:
@@ -105,29 +106,30 @@ def dispatch_create(
     return dispatch
 
 
-def dispatch_approved(*, approval: ApprovalRequest, handler: ToolHandler) -> dict[str, Any]:
+def dispatch_approved(*, approved: ApprovedDispatch, handler: ToolHandler) -> dict[str, Any]:
     """A reviewer approved a held upstream call (or an "outcome unknown" one): the worker sends it.
 
+    The outbox's core.registries.HeldDispatcher (registered in outbox/apps.py).
     Called inside the decision's transaction, which holds the approval's row
     lock; the send is queued on commit, so it never runs under that lock.
     """
     now = timezone.now()
-    dispatch = Dispatch.objects.select_for_update().filter(tool_call_id=approval.tool_call_id).first()
+    dispatch = Dispatch.objects.select_for_update().filter(tool_call_id=approved.tool_call_id).first()
     if dispatch is None:
-        key = str(approval.arguments.get("idempotency_key", ""))
+        key = str(approved.arguments.get("idempotency_key", ""))
         dispatch = Dispatch.objects.create(
-            tool_call_id=approval.tool_call_id,
-            customer_id=approval.customer_id,
-            idempotency_record_id=approval.idempotency_record_id,
-            approval_id=approval.id,
-            tool=approval.tool,
-            session_id=approval.session_id,
+            tool_call_id=approved.tool_call_id,
+            customer_id=approved.customer_id,
+            idempotency_record_id=approved.idempotency_record_id,
+            approval_id=approved.approval_id,
+            tool=approved.tool,
+            session_id=approved.session_id,
             idempotency_key=key,
             kind=handler.kind,
             target=handler.target,
-            body=handler.forwarded(approval.arguments),
-            upstream_key=upstream_key(customer_id=approval.customer_id, tool=approval.tool, key=key),
-            results=_results_policy(approval.tool),
+            body=handler.forwarded(approved.arguments),
+            upstream_key=upstream_key(customer_id=approved.customer_id, tool=approved.tool, key=key),
+            results=results_policy(approved.tool),
             next_attempt_at=now,
             dispatched_at=now,
         )
@@ -143,13 +145,7 @@ def dispatch_approved(*, approval: ApprovalRequest, handler: ToolHandler) -> dic
         dispatch.save(update_fields=["state", "next_attempt_at", "dispatched_at", "lease_until", "finished_at"])
     dispatch_id = str(dispatch.id)
     transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
-    return _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approval.id))
-
-
-def _results_policy(tool: str) -> str:
-    """The tool's result screen, as registered in this process (the decision's)."""
-    registered = get_tool(tool)
-    return registered.results if registered is not None else "mark"
+    return _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approved.approval_id))
 
 
 def dispatch_first_answer(tool_call: ToolCall, stored: dict[str, Any]) -> dict[str, Any]:
@@ -297,10 +293,10 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         events.append((AuditAction.UPSTREAM_ATTEMPT, attempt_result, {"attempt": attempt_number, **attempt.details()}))
 
         if state == Dispatch.State.COMPLETED:
-            screened = result_screen(attempt.result, policy=dispatch.results)
-            if screened.findings:
-                events.append((AuditAction.RESULT_SCREENED, screened.audit_result, {"findings": screened.findings}))
-            outcome = _outcome(dispatch, ToolCallStatus.COMPLETED, 200, result=screened.result)
+            screened = result_screen_audited(
+                attempt.result, policy=dispatch.results, report=lambda *event: events.append(event)
+            )
+            outcome = _outcome(dispatch, ToolCallStatus.COMPLETED, 200, result=screened)
             events.append((AuditAction.UPSTREAM_COMPLETED, AuditResult.SUCCESS, {"attempts": attempt_number}))
             publish = True
         elif state == Dispatch.State.FAILED:
@@ -398,9 +394,7 @@ def _publish(
             },
         )
         if dispatch.approval_id:
-            done = outcome["status"] == ToolCallStatus.COMPLETED
-            status = ApprovalRequest.Status.COMPLETED if done else ApprovalRequest.Status.FAILED
-            ApprovalRequest.objects.filter(id=dispatch.approval_id).update(outcome=outcome, status=status)
+            approval_dispatch_answered(approval_id=dispatch.approval_id, outcome=outcome)
         if outcome["status"] != ToolCallStatus.DISPATCHING:
             counted = (
                 ValueEntry.Status.COMPLETED if outcome["status"] == ToolCallStatus.COMPLETED else ValueEntry.Status.VOID
@@ -419,7 +413,7 @@ def _give_up(
 ) -> dict[str, Any]:
     """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
     # The row is already outcome_unknown (_record took it back with that state).
-    approval = ApprovalRequest.objects.create(
+    approval = approval_outcome_unknown_open(
         customer_id=dispatch.customer_id,
         tool=dispatch.tool,
         tool_call_id=dispatch.tool_call_id,
@@ -427,7 +421,6 @@ def _give_up(
         session_id=dispatch.session_id,
         requested_by=ACTOR,
         arguments={**dispatch.body, "idempotency_key": dispatch.idempotency_key},
-        arguments_hash=idempotency.arguments_hash(dispatch.body),
         agent_key_id=ToolCall.objects.values_list("agent_key_id", flat=True).get(id=dispatch.tool_call_id),
         summary={
             "title": "Upstream outcome unknown: check upstream, then approve to send again or reject",
@@ -440,7 +433,7 @@ def _give_up(
                 ],
             ],
         },
-        rules=[OUTCOME_UNKNOWN_RULE],
+        rule=OUTCOME_UNKNOWN_RULE,
         reasons=[
             {
                 "rule": OUTCOME_UNKNOWN_RULE,
@@ -452,8 +445,7 @@ def _give_up(
                 "figures": {"attempts": dispatch.attempts, "last_error": dispatch.last_error or "none"},
             }
         ],
-        # An unknown outcome is settled by a person who checked upstream, never by the clock.
-        expires_at=now + timedelta(days=3650),
+        now=now,
     )
     outcome = _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approval.id))
     _publish(dispatch, outcome, keep_record=True, now=now)

@@ -1,24 +1,39 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
+
+if TYPE_CHECKING:
+    from core.catalog import ExecutorFactory, SourceFactory
 
 
 class UpstreamConfig(AppConfig):
     name = "upstream"
     label = "upstream"
     verbose_name = "Upstream tools"
-    # Catalog entries with `upstream: {http: ...}` or `upstream: {mcp: {url, tool}}`.
-    executor_factories = {
-        "http": "upstream.executors.http_executor_factory",
-        "mcp": "upstream.executors.mcp_executor_factory",
-    }
-    # How the outbox sends a dispatching call of each kind (core.tools.transport_send).
-    transports = {
-        "http": "upstream.transport.attempt_send",
-        "mcp": "upstream.transport.attempt_send",
-    }
-    # Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server.
-    source_factories = {"mcp": "upstream.mcp.mcp_catalog_source"}
+
+    def executor_factories(self) -> Mapping[str, ExecutorFactory]:
+        """Catalog entries `upstream: {http: ...}` or `upstream: {mcp: {url, tool}}` (core.catalog.UpstreamKinds)."""
+        from upstream.executors import http_executor_factory, mcp_executor_factory
+
+        return {"http": http_executor_factory, "mcp": mcp_executor_factory}
+
+    def source_factories(self) -> Mapping[str, SourceFactory]:
+        """Catalog entries with `upstream: {mcp: {url, prefix}}`: every tool of that server."""
+        from upstream.mcp import mcp_catalog_source
+
+        return {"mcp": mcp_catalog_source}
 
     def ready(self) -> None:
+        from core.tools import transport_register
+        from upstream.transport import attempt_send
+
+        # How the outbox sends a dispatching call of each kind (core.tools.transport_send).
+        transport_register("http", attempt_send)
+        transport_register("mcp", attempt_send)
+
         # Modules that register upstream tools (HTTP APIs, MCP servers) are
         # imported once the models are ready; an MCP upstream that is down
         # is logged and left for `manage.py tools_sync`, never a failed start.

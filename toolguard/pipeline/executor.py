@@ -48,7 +48,7 @@ from core.principal_cache import agent_key_forget, agent_session_forget, agent_s
 from core.reasons import argument_at, argument_text, relocated_span
 from core.tools import BusinessError, Tool, ToolContext, ToolError, get_tool
 from detection.masking import mask_storable_secrets
-from detection.results import result_screen
+from detection.results import result_screen_audited
 from detection.sanitizer import Block, InjectionClassifier, Suspicion, load_classifier, sanitize_arguments
 from outbox.models import Dispatch
 from outbox.services import dispatch_create, dispatch_first_answer, dispatch_send_claimed
@@ -697,10 +697,9 @@ def _dispatch_after_commit(tool: Tool, dispatch: Dispatch, tool_call: ToolCall) 
 
 def _screen_result(call: _Call, tool: Tool, result: Any) -> Any:
     """What the model will see of the result (detection/results.py); screened once, then stored."""
-    screened = result_screen(result, policy=tool.results)
-    if screened.findings:
-        call.event(AuditAction.RESULT_SCREENED, screened.audit_result, findings=screened.findings)
-    return screened.result
+    return result_screen_audited(
+        result, policy=tool.results, report=lambda action, outcome, details: call.event(action, outcome, **details)
+    )
 
 
 @functools.cache
@@ -896,7 +895,7 @@ def _key_quarantine_count(call: _Call) -> None:
 def _finish_tool_error(call: _Call, exc: ToolError) -> tuple[Outcome, ToolCall]:
     if isinstance(exc, BusinessError):
         call.event(
-            AuditAction.TRANSFER_REJECTED if call.tool_name == "transfer_funds" else AuditAction.TOOL_FAILED,
+            call.tool.handler.refusal_action if call.tool is not None else AuditAction.TOOL_FAILED,
             AuditResult.FAILURE,
             code=exc.code,
             **exc.audit,

@@ -1,0 +1,115 @@
+"""Every call between apps is one `lint-imports` can see: no callable resolved from a dotted string.
+
+A lower app that must reach a flow a higher app owns calls a typed slot in
+core/registries.py that the higher app fills in its AppConfig.ready()
+(docs/architecture.md, "Registries"). A string-resolved hook (an AppConfig
+attribute naming "app.module.function", resolved with import_string) would be
+an edge no contract sees; these tests fail on a new one.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Calls that turn a string into code.
+RESOLVERS = frozenset({"import_string", "import_module", "__import__", "app_hook", "locate"})
+
+# (file, resolver): the ones left are driven by configuration an operator
+# writes, as Django's own settings-driven dotted paths are; no app names
+# another app's code in them.
+ALLOWED = {
+    # A catalog entry's `handler:` (a tool's class, named in the operator's catalog YAML).
+    ("core/catalog.py", "import_string"): "catalog handler: entries",
+    # settings.TOOLGUARD_UPSTREAM_MODULES: modules an operator lists that register upstream tools.
+    ("upstream/apps.py", "import_module"): "TOOLGUARD_UPSTREAM_MODULES",
+}
+
+# What an AppConfig may say as a plain string: Django's own attributes, a
+# family's catalog file, and the URLconf of a bench endpoint (Django's
+# include() takes a module path).
+APP_CONFIG_STRINGS = frozenset({"name", "label", "verbose_name", "default_auto_field", "tool_catalog", "bench_urls"})
+
+
+def app_packages() -> list[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    packages: list[str] = config["tool"]["importlinter"]["root_packages"]
+    return packages
+
+
+def source_files() -> list[Path]:
+    return sorted(
+        path
+        for package in app_packages()
+        for path in (ROOT / package).rglob("*.py")
+        # A migration imports an earlier one by its numeric module name; no app's code is reached so.
+        if "migrations" not in path.parts
+    )
+
+
+def called_name(call: ast.Call) -> str:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return ""
+
+
+def test_no_code_is_resolved_from_a_string() -> None:
+    found = []
+    for path in source_files():
+        relative = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(), filename=relative)):
+            if isinstance(node, ast.Call) and called_name(node) in RESOLVERS:
+                if (relative, called_name(node)) not in ALLOWED:
+                    found.append(f"{relative}:{node.lineno} {called_name(node)}()")
+    assert not found, (
+        "code resolved from a string is a call lint-imports cannot see; register a typed "
+        "implementation in core/registries.py from the owning app's ready() instead:\n" + "\n".join(found)
+    )
+
+
+def test_the_allowed_resolvers_are_still_there() -> None:
+    """An allowance nobody uses any more is removed, so the list says what is left."""
+    used = set()
+    for path in source_files():
+        relative = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(), filename=relative)):
+            if isinstance(node, ast.Call) and (relative, called_name(node)) in ALLOWED:
+                used.add((relative, called_name(node)))
+    assert used == set(ALLOWED)
+
+
+def test_no_app_config_names_code_by_a_dotted_string() -> None:
+    """`held_dispatch = "outbox.services.dispatch_approved"` on an AppConfig is a hook by another name."""
+    found = []
+    for path in source_files():
+        if path.name != "apps.py":
+            continue
+        relative = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(), filename=relative)):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for statement in node.body:
+                if not isinstance(statement, ast.Assign | ast.AnnAssign) or statement.value is None:
+                    continue
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                names = {target.id for target in targets if isinstance(target, ast.Name)}
+                strings = [
+                    value.value
+                    for value in ast.walk(statement.value)
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str)
+                ]
+                if names - APP_CONFIG_STRINGS and any("." in text and " " not in text for text in strings):
+                    found.append(f"{relative}:{statement.lineno} {', '.join(sorted(names))}")
+    assert not found, "an AppConfig attribute names code by a dotted string:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_string_hook() -> None:
+    """The scan itself works: the hook this project used to have is found."""
+    source = 'from core.tools import app_hook\napp_hook("held_dispatch")(approval=None)\n'
+    calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
+    assert [called_name(call) for call in calls if called_name(call) in RESOLVERS] == ["app_hook"]
