@@ -19,9 +19,10 @@ run: install
 	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py seed_demo --json | tee var/demo-credentials.json
+	$(BIN)/python manage.py seed_demo --json-file var/demo-credentials.json
 	@echo
-	@echo "toolguard on http://$(HOST):$(PORT)/review/ (credentials above, also in var/demo-credentials.json)"
+	@echo "toolguard on http://$(HOST):$(PORT)/review/"
+	@echo "Sign in as reviewer, reviewer2 or compliance with the password above (the sign-in page says where they are kept)"
 	@echo "Admin at http://$(HOST):$(PORT)/admin/ needs a staff user: $(BIN)/python manage.py createsuperuser"
 	@echo "Audit log signed with var/audit-signing.pem (made on first run); receipts verify offline against var/audit-signing.pub.pem: make verify-wheel"
 	$(BIN)/python manage.py qcluster & QPID=$$!; \

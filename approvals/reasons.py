@@ -46,6 +46,8 @@ class FieldShown:
     after: str = ""
     # Why the value is not shown, when it is not.
     note: str = "not in the call"
+    # The call's amount, in integer cents: shown (and marked) as money, never as the raw number.
+    money: str = ""
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,25 @@ def reasons_shown(
     ]
 
 
+def dual_control_why(approval: ApprovalRequest) -> str:
+    """Why a request needs two reviewers, in figures: "$18,000.00 now + $40,000.00 already in the customer's
+    last 24 h (completed and still-pending holds count) > $50,000.00 dual-control limit". Empty when the
+    recorded reasons do not say (one reviewer, or a request held before figures were recorded)."""
+    if approval.required_approvals < 2:
+        return ""
+    currency = approval.reporting_currency or approval.currency
+    for reason in approval.reasons or []:
+        figures = reason.get("figures") or {}
+        now, window, limit = (figures.get(n) for n in ("value.amount", "window.customer", "limits.dual_approval"))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (now, window, limit)):
+            continue
+        return (
+            f"{cents(now, currency)} now + {cents(window, currency)} already in this customer's last 24 h"
+            f" (completed and still-pending holds count) > {cents(limit, currency)} dual-control limit"
+        )
+    return ""
+
+
 def request_reasons(approval: ApprovalRequest) -> list[ReasonShown]:
     """A held request's reasons, figures in the reporting currency it was held in."""
     return reasons_shown(
@@ -100,8 +121,19 @@ def request_reasons(approval: ApprovalRequest) -> list[ReasonShown]:
     )
 
 
+def _amounts(figures: Mapping[str, Any], currencies: tuple[str, str]) -> dict[int, str]:
+    """The recorded amounts a field may hold, each with its currency: the amount as sent first."""
+    found: dict[int, str] = {}
+    for name, currency in (("value.original_amount", currencies[1]), ("value.amount", currencies[0])):
+        value = figures.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            found.setdefault(value, currency)
+    return found
+
+
 def _reason(reason: Mapping[str, Any], arguments: Any, currencies: tuple[str, str]) -> ReasonShown:
     kind = str(reason.get("kind", "policy"))
+    amounts = _amounts(reason.get("figures") or {}, currencies)
     return ReasonShown(
         rule=str(reason.get("rule", "")),
         label=str(reason.get("label") or rule_label(str(reason.get("rule", "")))),
@@ -109,7 +141,7 @@ def _reason(reason: Mapping[str, Any], arguments: Any, currencies: tuple[str, st
         kind_words=REASON_KINDS.get(kind, kind),
         outcome=str(reason.get("outcome", "held")),
         source=str(reason.get("source", "")),
-        fields=[_field(f, arguments) for f in reason.get("fields") or []],
+        fields=[_field(f, arguments, amounts) for f in reason.get("fields") or []],
         figures=[_figure(name, value, currencies) for name, value in (reason.get("figures") or {}).items()],
         score=reason.get("score"),
         threshold=reason.get("threshold"),
@@ -134,13 +166,15 @@ def _comparison(source: str, figures: Mapping[str, Any], currency: str) -> str:
     return f"{cents(total, currency)} against the {cents(figures[limit], currency)} {FIGURE_NAMES[limit][0]}"
 
 
-def _field(recorded: Mapping[str, Any], arguments: Any) -> FieldShown:
+def _field(recorded: Mapping[str, Any], arguments: Any, amounts: Mapping[int, str] | None = None) -> FieldShown:
     path = str(recorded.get("path", ""))
     if arguments is None:
         return FieldShown(path=path, found=False, note=str(recorded.get("note") or "the value is not kept here"))
     found, value = argument_at(arguments, path)
     if not found:
         return FieldShown(path=path, found=False)
+    if amounts and isinstance(value, int) and not isinstance(value, bool) and value in amounts:
+        return FieldShown(path=path, found=True, money=cents(value, amounts[value]))
     text = argument_text(value)
     span = recorded.get("span")
     if not span or not (0 <= span[0] <= span[1] <= len(text)):

@@ -26,7 +26,7 @@ from approvals import selectors
 from approvals.cases import approve_all_targets, case_authority, case_decide
 from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
-from approvals.reasons import request_reasons
+from approvals.reasons import dual_control_why, request_reasons
 from approvals.services import DecisionRefused, approval_decide
 from approvals.templatetags.money import cents
 from audit.models import AuditEntry
@@ -164,6 +164,7 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             "beneficiary": selectors.request_beneficiary_facts(approval),
             "history": history,
             "reasons": request_reasons(approval),
+            "dual_control_why": dual_control_why(approval) if pending else "",
             "pending_from_source": pending_from_source,
             "next_case": None if pending else selectors.next_case(),
             "step_up_cents": settings.TOOLGUARD_STEP_UP_CENTS,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -29,8 +30,10 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import SuspiciousOperation
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import resolve_url
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 from mozilla_django_oidc.views import OIDCAuthenticationRequestView
@@ -52,6 +55,7 @@ from people.oidc import (
     signed_in_through_provider,
     step_up_check,
 )
+from people.roles import REVIEWERS_GROUP, person_groups
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +76,17 @@ SIGN_IN_ERRORS = {
 LOCAL_LOGIN_OFF = "Sign-in with a password is turned off here; use the sign-in provider."
 
 
+DEMO_CREDENTIALS = "var/demo-credentials.json"
+
+
+def demo_credentials_path() -> str:
+    """Where `make run` wrote the demo's passwords, for the sign-in page: in DEBUG or on the
+    embedded default (SQLite, which only a developer's machine runs), and only when the file is there."""
+    if not (settings.DEBUG or connection.vendor == "sqlite"):
+        return ""
+    return DEMO_CREDENTIALS if (Path(settings.BASE_DIR) / DEMO_CREDENTIALS).is_file() else ""
+
+
 class SignInView(auth_views.LoginView):
     """Django's sign-in form, with the provider's link, and without the form when local sign-in is off."""
 
@@ -84,8 +99,12 @@ class SignInView(auth_views.LoginView):
             local_login=settings.TOOLGUARD_LOCAL_LOGIN,
             oidc_error=SIGN_IN_ERRORS.get(code, ""),
             oidc_error_code=code if code in SIGN_IN_ERRORS else "",
+            demo_credentials=demo_credentials_path(),
         )
         return context
+
+    def get_success_url(self) -> str:
+        return _safe_next(self.request, self.get_redirect_url())
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not settings.TOOLGUARD_LOCAL_LOGIN:
@@ -141,12 +160,25 @@ def _token_refused(request: HttpRequest, *, sign_out: bool) -> HttpResponse:
     return _sign_in_failed(request, "oidc_token_invalid", sign_out=sign_out)
 
 
+def landing(request: HttpRequest) -> str:
+    """Where a sign-in without a page to return to lands: reviewers on the review queue, others on home."""
+    if REVIEWERS_GROUP in person_groups(request.user):
+        return reverse("review:queue")
+    return str(resolve_url(settings.LOGIN_REDIRECT_URL))
+
+
 def _safe_next(request: HttpRequest, candidate: str | None) -> str:
-    if candidate and url_has_allowed_host_and_scheme(
-        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    # Home (`/`, where sign-in sends anyone who opened the bare address) is no page to return to.
+    home = str(resolve_url(settings.LOGIN_REDIRECT_URL))
+    if (
+        candidate
+        and candidate != home
+        and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return candidate
-    return str(resolve_url(settings.LOGIN_REDIRECT_URL))
+    return landing(request)
 
 
 class ProviderRedirectView(OIDCAuthenticationRequestView):  # type: ignore[misc]

@@ -1,4 +1,4 @@
-"""Reads behind the incident pages: alerts with their triage, quarantines, agent keys."""
+"""Reads behind the incident pages (alerts with their triage, quarantines, agent keys) and what waits on home."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from datetime import datetime
 
 from django.db.models import Max
 
+from approvals.models import ApprovalRequest
+from approvals.selectors import approval_cases
 from audit.models import Alert
 from core.models import AgentKey, AgentSession, Customer, ToolCall
 from people.models import PersonalToken
+from people.roles import REVIEWERS_GROUP
 from staff.models import AlertTriage
 
 
@@ -128,3 +131,34 @@ def alert_page_by_status(*, rule: str = "", status: str = "", before_id: int = 0
         alerts = alerts.filter(id__lt=before_id)
     rows = list(alerts[: limit + 1])
     return TriagePage(alerts=rows[:limit], next_cursor=rows[limit - 1].id if len(rows) > limit else None)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What waits for a person on the home page, per queue their roles open (None: not theirs)."""
+
+    pending_requests: int | None = None
+    pending_cases: int | None = None
+    open_alerts: int | None = None
+    quarantines: int | None = None
+
+
+def waiting_for(groups: set[str]) -> Waiting:
+    if not groups:
+        return Waiting()
+    open_alerts = Alert.objects.exclude(
+        triage__status__in=[AlertTriage.Status.ACKNOWLEDGED, AlertTriage.Status.RESOLVED]
+    ).count()
+    quarantines = (
+        AgentSession.objects.filter(quarantined_at__isnull=False).count()
+        + AgentKey.objects.filter(quarantined_at__isnull=False).count()
+    )
+    if REVIEWERS_GROUP not in groups:
+        return Waiting(open_alerts=open_alerts, quarantines=quarantines)
+    cases = approval_cases()
+    return Waiting(
+        pending_requests=ApprovalRequest.objects.filter(status=ApprovalRequest.Status.PENDING).count(),
+        pending_cases=len(cases),
+        open_alerts=open_alerts,
+        quarantines=quarantines,
+    )

@@ -286,38 +286,79 @@ LOGOUT_REDIRECT_URL = "/accounts/login/"
 # first needed and cached; mozilla-django-oidc does the code flow.
 OIDC_ISSUER = os.environ.get("OIDC_ISSUER", "").strip().rstrip("/")
 OIDC_ENABLED = bool(OIDC_ISSUER)
-OIDC_RP_CLIENT_ID = os.environ.get("OIDC_CLIENT_ID", "")
+# Each OIDC_* setting that is wrong stops start-up with one line naming it and an
+# example (manage.py and wsgi.py print an ImproperlyConfigured as that line).
+_OIDC_EXAMPLES = {
+    "OIDC_ISSUER": "OIDC_ISSUER=https://login.bank.example/realms/staff",
+    "OIDC_CLIENT_ID": "OIDC_CLIENT_ID=toolguard",
+    "OIDC_SCOPES": "OIDC_SCOPES=openid,email,profile,groups",
+    "OIDC_ROLE_GROUPS": "OIDC_ROLE_GROUPS=reviewer=tg-reviewers,compliance=tg-compliance",
+    "OIDC_POST_LOGOUT_REDIRECT_URI": "OIDC_POST_LOGOUT_REDIRECT_URI=https://toolguard.bank.example/accounts/login/",
+    "OIDC_RENEW_SECONDS": "OIDC_RENEW_SECONDS=900",
+    "OIDC_TIMEOUT_SECONDS": "OIDC_TIMEOUT_SECONDS=10",
+    "OIDC_LINK_EXISTING_ACCOUNTS": "OIDC_LINK_EXISTING_ACCOUNTS=false",
+}
+
+
+def _oidc_refuse(name: str, problem: str) -> ImproperlyConfigured:
+    return ImproperlyConfigured(f"{name} {problem}; for example {_OIDC_EXAMPLES[name]}")
+
+
+def _oidc_url(name: str, raw: str) -> str:
+    if raw and not re.fullmatch(r"https?://[^/\s?#]+[^\s?#]*", raw):
+        raise _oidc_refuse(name, f"must be an http(s) URL, got {raw!r}")
+    return raw
+
+
+def _oidc_setting(name: str, read: Any) -> Any:
+    try:
+        return read()
+    except ImproperlyConfigured as exc:
+        raise ImproperlyConfigured(f"{exc}; for example {_OIDC_EXAMPLES[name]}") from None
+
+
+_oidc_url("OIDC_ISSUER", OIDC_ISSUER)
+OIDC_RP_CLIENT_ID = os.environ.get("OIDC_CLIENT_ID", "").strip()
 OIDC_RP_CLIENT_SECRET = os.environ.get("OIDC_CLIENT_SECRET", "")
-OIDC_RP_SCOPES = " ".join(envlist("OIDC_SCOPES", ["openid", "email", "profile", "groups"]))
+_oidc_scopes = envlist("OIDC_SCOPES", ["openid", "email", "profile", "groups"])
+if OIDC_ENABLED and "openid" not in _oidc_scopes:
+    raise _oidc_refuse("OIDC_SCOPES", f"must include openid, got {','.join(_oidc_scopes)!r}")
+OIDC_RP_SCOPES = " ".join(_oidc_scopes)
 OIDC_GROUPS_CLAIM = os.environ.get("OIDC_GROUPS_CLAIM", "") or "groups"
 OIDC_USERNAME_CLAIM = os.environ.get("OIDC_USERNAME_CLAIM", "") or "email"
 OIDC_PROVIDER_NAME = os.environ.get("OIDC_PROVIDER_NAME", "") or "single sign-on"
-OIDC_RENEW_SECONDS = envint("OIDC_RENEW_SECONDS", 900, minimum=1)
+OIDC_RENEW_SECONDS = _oidc_setting("OIDC_RENEW_SECONDS", lambda: envint("OIDC_RENEW_SECONDS", 900, minimum=1))
 OIDC_STEP_UP_ACR = os.environ.get("OIDC_STEP_UP_ACR", "").strip()
 OIDC_STEP_UP_AMR = envlist("OIDC_STEP_UP_AMR", [])
-OIDC_TIMEOUT = envint("OIDC_TIMEOUT_SECONDS", 10, minimum=1)
+OIDC_TIMEOUT = _oidc_setting("OIDC_TIMEOUT_SECONDS", lambda: envint("OIDC_TIMEOUT_SECONDS", 10, minimum=1))
 # People are found by the provider's (issuer, sub). A first sign-in with the email
 # of an existing account (as its email or username) is refused (oidc_account_conflict)
 # unless this links that account (only with email_verified true).
-OIDC_LINK_EXISTING_ACCOUNTS = envbool("OIDC_LINK_EXISTING_ACCOUNTS", False)
+OIDC_LINK_EXISTING_ACCOUNTS = _oidc_setting(
+    "OIDC_LINK_EXISTING_ACCOUNTS", lambda: envbool("OIDC_LINK_EXISTING_ACCOUNTS", False)
+)
 # RP-initiated logout: where the provider sends the browser after signing out
 # (registered at the provider as a post-logout redirect URI); empty: the
 # absolute URL of LOGOUT_REDIRECT_URL on the host the person used.
-OIDC_POST_LOGOUT_REDIRECT_URI = os.environ.get("OIDC_POST_LOGOUT_REDIRECT_URI", "").strip()
+OIDC_POST_LOGOUT_REDIRECT_URI = _oidc_url(
+    "OIDC_POST_LOGOUT_REDIRECT_URI", os.environ.get("OIDC_POST_LOGOUT_REDIRECT_URI", "").strip()
+)
 OIDC_ROLES = ("reviewer", "compliance", "key_admin", "staff")
 
 
 def _oidc_role_groups(raw: str) -> dict[str, str]:
-    """`reviewer=tg-reviewers,compliance=tg-compliance` -> {role: provider group}."""
+    """`reviewer=tg-reviewers,compliance=tg-compliance` -> {role: provider group}. No default mapping."""
     mapping: dict[str, str] = {}
     for item in (part.strip() for part in raw.split(",")):
         if not item:
             continue
         role, sep, group = (x.strip() for x in item.partition("="))
         if not sep or not group:
-            raise ImproperlyConfigured(f"OIDC_ROLE_GROUPS: {item!r} is not role=group")
+            raise _oidc_refuse("OIDC_ROLE_GROUPS", f"takes role=group pairs, and {item!r} is not one")
         if role not in OIDC_ROLES:
-            raise ImproperlyConfigured(f"OIDC_ROLE_GROUPS: unknown role {role!r} (roles: {', '.join(OIDC_ROLES)})")
+            raise _oidc_refuse("OIDC_ROLE_GROUPS", f"names an unknown role {role!r} (roles: {', '.join(OIDC_ROLES)})")
+        if role in mapping:
+            raise _oidc_refuse("OIDC_ROLE_GROUPS", f"names the role {role!r} twice")
         mapping[role] = group
     return mapping
 
@@ -325,9 +366,12 @@ def _oidc_role_groups(raw: str) -> dict[str, str]:
 OIDC_ROLE_GROUPS = _oidc_role_groups(os.environ.get("OIDC_ROLE_GROUPS", ""))
 if OIDC_ENABLED:
     if not OIDC_RP_CLIENT_ID:
-        raise ImproperlyConfigured("OIDC_ISSUER is set but OIDC_CLIENT_ID is not")
+        raise _oidc_refuse("OIDC_CLIENT_ID", "must be set with OIDC_ISSUER (toolguard's client at the provider)")
     if not OIDC_ROLE_GROUPS:
-        raise ImproperlyConfigured("OIDC_ISSUER is set but OIDC_ROLE_GROUPS maps no role: nobody could do anything")
+        raise _oidc_refuse(
+            "OIDC_ROLE_GROUPS",
+            "must be set with OIDC_ISSUER: it names the provider group of each role, and there is no default mapping",
+        )
     AUTHENTICATION_BACKENDS.append("people.oidc.RoleMappingOIDCBackend")
     # Right after authentication: roles past their renewal are never used.
     _after_auth = MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1

@@ -10,8 +10,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")
 try:
     django_application = get_wsgi_application()
 except Exception as exc:
+    from django.core.exceptions import ImproperlyConfigured
+
     from core.catalog import CatalogError
 
+    if isinstance(exc, ImproperlyConfigured) and not isinstance(exc, CatalogError):
+        # A setting the environment got wrong: one line (the setting, the problem, an example).
+        sys.stderr.write(f"toolguard: ImproperlyConfigured: {exc}\n")
+        sys.exit(2)
     if not isinstance(exc, CatalogError):
         raise
     # One line for the catalog's author (file, line, tool, rule, problem), then the

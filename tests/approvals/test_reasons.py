@@ -93,11 +93,13 @@ def page(bank: Bank, approval: ApprovalRequest) -> str:
 
 
 def reasons_block(html: str) -> str:
-    """The reasons section, asserted to be the first card of the page's main content, before any decision."""
+    """The reasons section, asserted to be the first card after the request's summary, before any decision."""
     main = html[html.index('<main class="content" id="main">') :]
-    first_card = re.search(r'<section class="card[^"]*"[^>]*>', main)
-    assert first_card is not None and 'id="reasons"' in first_card.group(0), first_card
-    start = first_card.start()
+    cards = re.finditer(r'<section class="card[^"]*"[^>]*>', main)
+    summary, second = next(cards), next(cards)
+    assert 'id="summary"' in summary.group(0), summary
+    assert 'id="reasons"' in second.group(0), second
+    start = second.start()
     end = main.index("</section>", start)
     if 'name="decision"' in main:
         assert end < main.index('name="decision"'), "the reasons come after the decision buttons"
@@ -132,7 +134,8 @@ def test_a_threshold_hold_marks_the_amount_with_the_figures_of_its_moment(bank: 
     assert reason["figures"] == {"value.amount": 1_200_000, "limits.approval_threshold": 1_000_000}
     block = unescape(reasons_block(page(bank, approval)))
     assert "Over the per-transfer threshold" in block and "over_threshold" in block
-    assert "/amount" in block and "<mark>1200000</mark>" in block
+    # The amount is money wherever it is shown: never the raw cents beside the dollars.
+    assert "/amount" in block and "<mark>$12,000.00</mark>" in block and "1200000" not in block
     assert "$12,000.00 against the $10,000.00 per-transfer threshold" in block
 
 
@@ -306,8 +309,8 @@ def test_every_unhappy_outcome_is_drawn_as_a_failure(
     banner = re.search(r'<div class="banner ([^"]+)" role="(\w+)" id="outcome">(.*?)</div>', html, re.S)
     assert banner is not None and banner.group(1) == "banner-failure" and banner.group(2) == "alert"
     assert words in unescape(banner.group(3)) and "✕" in banner.group(3)
-    # The reasons stay at the top, after the outcome.
-    assert html.index('id="outcome"') < html.index('id="reasons"') < html.index("review-head")
+    # The outcome, the summary, then the reasons.
+    assert html.index('id="outcome"') < html.index("review-head") < html.index('id="reasons"')
 
 
 def test_an_approval_still_waiting_on_its_upstream_is_neither_success_nor_failure(bank: Bank) -> None:
