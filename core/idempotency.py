@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError
 from django_redis import get_redis_connection
+from redis.commands.core import Script
 from redis.exceptions import RedisError
 
 STORE_ERRORS = (RedisError, DatabaseError, OSError)
@@ -81,6 +82,21 @@ return {0, 0}
 """
 
 
+def redis_script(text: str) -> Script:
+    """A Lua script on the default Redis, sent by EVALSHA (its text only after a NOSCRIPT: a restart, a flush).
+
+    Registered once per process and client: the script's text is not sent with every call, as EVAL sends it.
+    """
+    client = get_redis_connection("default")
+    script = _scripts.get((id(client), text))
+    if script is None:
+        script = _scripts[(id(client), text)] = client.register_script(text)
+    return script
+
+
+_scripts: dict[tuple[int, str], Script] = {}
+
+
 def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
     """(the hot copy of the key's settled outcome, None) to replay, or (None, a lock token)
     when this request may execute the key, or (None, None) while another request does."""
@@ -89,13 +105,9 @@ def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
         return (hot, None) if hot is not None else (None, lock_acquire(scope))
     token = secrets.randbits(62) + 1
     try:
-        found, stored = get_redis_connection("default").eval(
-            _CLAIM_SCRIPT,
-            2,
-            cache.make_key(scope.cache_key),
-            cache.make_key(scope.lock_key),
-            str(token),
-            settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS,
+        found, stored = redis_script(_CLAIM_SCRIPT)(
+            keys=[cache.make_key(scope.cache_key), cache.make_key(scope.lock_key)],
+            args=[str(token), settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS],
         )
     except STORE_ERRORS as exc:
         raise IdempotencyUnavailable(str(exc)) from exc
@@ -132,14 +144,9 @@ def lock_release(scope: IdempotencyScope, token: int, *, remember: tuple[dict[st
     try:
         if settings.REDIS_URL:
             entry, ttl = remember if remember is not None else (None, 0.0)
-            get_redis_connection("default").eval(
-                _RELEASE_SCRIPT,
-                2,
-                cache.make_key(scope.lock_key),
-                cache.make_key(scope.cache_key),
-                str(token),
-                b"" if entry is None else _redis_serializer().encode(entry),
-                max(1, int(ttl)),
+            redis_script(_RELEASE_SCRIPT)(
+                keys=[cache.make_key(scope.lock_key), cache.make_key(scope.cache_key)],
+                args=[str(token), b"" if entry is None else _redis_serializer().encode(entry), max(1, int(ttl))],
             )
             return
         if remember is not None:

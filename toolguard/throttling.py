@@ -11,7 +11,7 @@ from django.core.cache import cache
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
-from core.idempotency import STORE_ERRORS
+from core.idempotency import STORE_ERRORS, redis_script
 from core.models import AgentKey
 
 logger = logging.getLogger(__name__)
@@ -54,8 +54,21 @@ class AgentKeyRateThrottle(BaseThrottle):
         return self.retry_after
 
 
+# The window's counter and its expiry in one EVALSHA: one round trip on every call,
+# the window's first included (django-redis's incr sends a script's text by EVAL,
+# and the first call of a window needed an add and an incr besides).
+_COUNT_SCRIPT = """
+local calls = redis.call('incr', KEYS[1])
+if calls == 1 then redis.call('expire', KEYS[1], ARGV[1]) end
+return calls
+"""
+
+
 def _count_call(key: str, *, timeout: int) -> int:
-    """This window's count including this call: one round trip once the window has begun."""
+    """This window's count including this call: one round trip."""
+    if settings.REDIS_URL:
+        # The cache stores integers as their digits, so INCR counts what cache.get reads.
+        return int(redis_script(_COUNT_SCRIPT)(keys=[cache.make_key(key)], args=[timeout]))
     try:
         return int(cache.incr(key))
     except ValueError:  # the window's first call: no counter yet

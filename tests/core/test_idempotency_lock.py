@@ -26,3 +26,41 @@ def test_it_is_released_by_its_holder_only(db: Any) -> None:
     again = idempotency.lock_acquire(scope)
     assert again is not None and again != token
     idempotency.lock_release(scope, again)
+
+
+@pytest.mark.needs_redis
+def test_claim_release_and_the_rate_counter_go_by_evalsha_one_round_trip_each(settings: Any) -> None:
+    from django.core.cache import cache
+    from django_redis import get_redis_connection
+
+    from core.models import AgentKey
+    from toolguard.throttling import AgentKeyRateThrottle
+
+    if not settings.REDIS_URL:
+        pytest.skip("the embedded default's cache is the database")
+    redis = get_redis_connection("default")
+
+    def calls() -> dict[str, int]:
+        stats = redis.info("commandstats")
+        return {name: int(stats.get(f"cmdstat_{name}", {}).get("calls", 0)) for name in ("eval", "evalsha", "script")}
+
+    scope = IdempotencyScope(1, "issue_credit", unique("sha"))
+    # Each script's first use in this Redis may find it unloaded (NOSCRIPT, then SCRIPT LOAD): done here.
+    warm = IdempotencyScope(1, "issue_credit", unique("warm"))
+    idempotency.lock_release(warm, idempotency.claim(warm)[1] or 0)
+    AgentKeyRateThrottle().allow_key(AgentKey(prefix=unique("w")))
+    before = calls()
+    hot, token = idempotency.claim(scope)
+    assert hot is None and token is not None
+    idempotency.lock_release(scope, token, remember=({"outcome": {"status": "completed"}, "arguments_hash": "h"}, 60))
+    assert idempotency.claim(scope) == ({"outcome": {"status": "completed"}, "arguments_hash": "h"}, None)
+    key = AgentKey(prefix=unique("p"))
+    throttle = AgentKeyRateThrottle()
+    assert throttle.allow_key(key) and throttle.allow_key(key)
+    after = calls()
+    # Five scripts, by their SHA: no EVAL sending a script's text, no SCRIPT LOAD once registered.
+    assert after["evalsha"] - before["evalsha"] == 5
+    assert after["eval"] == before["eval"] and after["script"] == before["script"]
+    # The counter counts what the cache reads, and expires with its window.
+    [counter] = [k for k in redis.keys(cache.make_key(f"throttle:agent:{key.prefix}:*"))]
+    assert int(redis.get(counter)) == 2 and 0 < redis.ttl(counter) <= 61
