@@ -325,6 +325,63 @@ def scenario(
 # --- A busy day: the value windows with one customer's history ------------------------
 
 
+def database_sessions() -> int:
+    """Connections ever opened to the bench's database (pg_stat_database.sessions, PostgreSQL 14+)."""
+    from django.db import connection
+
+    time.sleep(1.1)  # backends report their statistics at most once a second
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return int(cursor.fetchone()[0])
+
+
+def redis_round_trips(url: str, customer: dict[str, str], *, calls: int) -> dict[str, Any]:
+    """Redis commands a guarded call sends, counted by MONITOR over `calls` sequential calls of new
+    sessions and keys; none is pipelined, so each is one round trip (a script's own commands,
+    which MONITOR shows as [lua], are not)."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    db = client.connection_pool.connection_kwargs.get("db", 0)
+    seen: list[str] = []
+    ready = threading.Event()
+    done = threading.Event()
+
+    def watch() -> None:
+        with client.monitor() as monitor:
+            ready.set()
+            for line in monitor.listen():
+                if done.is_set():
+                    return
+                command = str(line.get("command", ""))
+                if line.get("db") == db and line.get("client_type") != "lua" and not command.startswith("MONITOR"):
+                    seen.append(command.split(" ", 1)[0].upper())
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    ready.wait(5)
+    headers = {"Authorization": f"Bearer {customer['key']}"}
+    for n in range(calls):
+        source, destination = customer["a"], customer["b"]
+        body = guarded_body(source, destination, f"rt-{n}-{time.time_ns()}", f"rt-{n}-{time.time_ns()}", amount=1 + n)
+        status, _ = http_post(f"{url}/api/v1/tool-calls", body, headers)
+        if status != 200:
+            raise RuntimeError(f"a round-trip count call answered {status}")
+    time.sleep(0.5)
+    done.set()
+    client.set("bench:monitor:stop", "1")  # wakes the watcher
+    watcher.join(5)
+    by_command: dict[str, int] = {}
+    for command in seen:
+        by_command[command] = by_command.get(command, 0) + 1
+    by_command["SET"] = by_command.get("SET", 1) - 1  # the wake-up above
+    return {
+        "per_call": round(sum(by_command.values()) / calls, 2),
+        "commands_per_call": {name: round(count / calls, 2) for name, count in sorted(by_command.items()) if count},
+    }
+
+
 def seed_history(count: int) -> int:
     """Add completed transfers of customer 0 until `count` of its entries are in the value window.
 
@@ -393,19 +450,22 @@ def measure_history(customers: list[dict[str, str]], env: dict[str, str], args: 
     with tempfile.TemporaryDirectory(prefix="toolguard-bench-") as tmp, gunicorn(workers=args.workers, env=env) as url:
         workdir = Path(tmp)
 
-        def run(name: str) -> dict[str, Any]:
+        def run(name: str, *, guarded: bool = True) -> dict[str, Any]:
             scripts = tuple(
                 fresh_key_script(
                     customers[:1],
-                    path="/api/v1/tool-calls",
+                    path="/api/v1/tool-calls" if guarded else "/bench/bare-transfer",
                     run=f"{name}-{phase}",
-                    guarded=True,
+                    guarded=guarded,
                     threads=args.threads,
                     fresh_sessions=True,
                 )
                 for phase in ("w", "m")
             )
+            sessions_before = database_sessions()
+            started = time.monotonic()
             measured = scenario(url, (scripts[0], scripts[1]), args, workdir, name)["measured"]
+            elapsed = time.monotonic() - started
             return {
                 "calls_per_s": measured["calls_per_s"],
                 "p50_ms": round(measured["p50_us"] / 1000, 2),
@@ -413,8 +473,14 @@ def measure_history(customers: list[dict[str, str]], env: dict[str, str], args: 
                 "non_2xx": measured["non_2xx"],
                 "cpu_ms_per_call": measured["cpu_ms_per_call"],
                 "other_cpu_cores": measured["other_cpu_cores"],
+                # Every connection the bench's database saw begin during warm-up and measurement:
+                # web workers keep theirs (CONN_MAX_AGE), the tree integrator has one of its own.
+                "connections_opened_per_s": round((database_sessions() - sessions_before) / elapsed, 2),
             }
 
+        # The floor in the same run, on the same host load: the transfer's SQL without the guards.
+        figures["bare"] = run("history-bare", guarded=False)
+        figures["redis_round_trips_per_call"] = redis_round_trips(url, customers[0], calls=100)
         figures["fresh"] = run("history-fresh")
         figures["fresh"]["calls_in_window_after"] = seed_history(0)
         for count in counts:
@@ -424,6 +490,11 @@ def measure_history(customers: list[dict[str, str]], env: dict[str, str], args: 
     fresh = figures["fresh"]["calls_per_s"]
     figures["ratios_to_fresh"] = {
         str(count): round(figures[str(count)]["calls_per_s"] / fresh, 3) if fresh else None for count in counts
+    }
+    bare_cpu = figures["bare"]["cpu_ms_per_call"]["all"]
+    figures["cpu_ratio_to_bare"] = {
+        name: round(figures[name]["cpu_ms_per_call"]["all"] / bare_cpu, 2) if bare_cpu else None
+        for name in ["fresh", *(str(count) for count in counts)]
     }
     last = str(counts[-1]) if counts else None
     figures["target"] = {"ratio_last_to_fresh_min": 0.9}
