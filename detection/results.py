@@ -62,7 +62,7 @@ def _classifier(path: str) -> InjectionClassifier | None:
 
 def result_classifier() -> InjectionClassifier | None:
     """The model stage results are read by: the one arguments are (loaded once per process)."""
-    return _classifier(str(getattr(settings, "TOOLGUARD_INJECTION_MODEL", "cascade")))
+    return _classifier(str(settings.TOOLGUARD_INJECTION_MODEL))
 
 
 class _TooDeep(Exception):
@@ -95,7 +95,7 @@ class _Screen:
         self.nonce = secrets.token_hex(4)
         self.findings: list[dict[str, Any]] = []
         self.classifier = result_classifier()
-        self.threshold = float(getattr(settings, "TOOLGUARD_INJECTION_THRESHOLD", 0.8))
+        self.threshold = float(settings.TOOLGUARD_INJECTION_THRESHOLD)
         # A list of records repeats the same few keys: each clean one is screened once per result.
         self.clean_keys: dict[str, Any] = {}
 

@@ -18,8 +18,11 @@ def tools_sync() -> list[dict[str, Any]]:
     A new version moves the registry generation, so every running app
     process loads the new announcements before its next call (upstream.generation).
     """
+    sources = mcp_sources()
+    if not sources:
+        return []
     before = int(UpstreamToolVersion.objects.aggregate(newest=Max("id"))["newest"] or 0)
-    reports = [_source_sync(source) for source in mcp_sources()]
+    reports = [_source_sync(source) for source in sources]
     tools_generation_publish()
     for report in reports:
         for tool in report["tools"]:

@@ -122,9 +122,9 @@ def test_an_email_with_a_link_is_held_with_its_own_summary_then_approved(
     held = email(shop, "e2", "someone@elsewhere.example", "Reset here: https://evil.example/login")
     body = held.json()
     assert held.status_code == 202
-    # The policy's own rules; a password-reset link to a stranger is also what
-    # the model stage (on by default) holds as a suspected injection (it scores 0.88).
-    assert held_rules(body) == ["contains_link", "recipient_not_on_file", "injection_suspected"]
+    # The policy's own rules: a link, to a stranger. The model stage reads for
+    # text addressed to a model, which a password-reset line is not.
+    assert held_rules(body) == ["contains_link", "recipient_not_on_file"]
     approval = ApprovalRequest.objects.get(id=body["approval_id"])
     assert approval.value_cents is None and approval.currency == "" and approval.held_ref == ""
     assert approval.summary["title"] == "Email to someone@elsewhere.example: Your order"
