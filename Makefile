@@ -27,7 +27,7 @@ run: install
 	@echo "Audit log signed with var/audit-signing.pem (made on first run); receipts verify offline against var/audit-signing.pub.pem: make verify-wheel"
 	$(BIN)/python manage.py qcluster & QPID=$$!; \
 	trap 'kill $$QPID 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/gunicorn toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -
+	$(BIN)/gunicorn -c python:toolguard.gunicorn_conf toolguard.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile -
 
 # The offline verifier (toolguard_verify/) as a wheel under dist/, for an auditor's
 # machine: pip install dist/toolguard_verify-*.whl (docs/audit.md). Builds offline
