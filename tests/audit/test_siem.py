@@ -12,13 +12,14 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+import socket
 import subprocess
 import sys
-import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from cryptography import x509
@@ -227,10 +228,19 @@ def test_rsyslog_gets_every_entry_in_order_through_a_crash_and_a_restart(rsyslog
     settings.TOOLGUARD_SIEM_BATCH = 1500
     entries += write_entries(1500, "second")
     already = len(rsyslog.messages())
-    killer = threading.Thread(target=kill_when_written, args=(rsyslog, already + 300))
-    killer.start()
-    first_try = destination_ship(collector, now=now, budget_seconds=0)
-    killer.join(timeout=120)
+    # Killed while the batch is on the wire, whatever the load: the first half goes out, rsyslog
+    # is killed once it has written 300 of it, then the rest is sent to a collector that is gone.
+    real_sendall = socket.socket.sendall
+
+    def sendall_then_crash(sock: socket.socket, data: Any, *args: Any) -> None:
+        half = len(data) // 2
+        real_sendall(sock, data[:half], *args)
+        kill_when_written(rsyslog, already + 300)
+        real_sendall(sock, data[half:], *args)
+
+    with mock.patch.object(socket.socket, "sendall", sendall_then_crash):
+        first_try = destination_ship(collector, now=now, budget_seconds=0)
+    assert first_try.outcome == "failed", first_try
     rsyslog.start()
     ship_until_caught_up(collector, now + timedelta(hours=1))
 

@@ -95,5 +95,5 @@ def test_a_single_published_key_needs_no_kid(oidc_here: TestIssuer) -> None:
     oidc_here.publish([oidc_here.keys[0]])
     client = Client()
     signed_in = callback_with(client, oidc_here, kid=None, address="192.0.2.200")
-    assert signed_in["Location"] == "/"
+    assert signed_in["Location"] == "/review/"  # a reviewer lands on the queue
     assert "_auth_user_id" in client.session
