@@ -8,7 +8,7 @@ through a service, so the pages and the API enforce the same rules.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -34,6 +34,7 @@ from audit.receipts import ReceiptUnavailable, decision_reference, receipt_build
 from core.models import AgentSession
 from people import stepup
 from people.credentials import session_release
+from people.oidc import provider_step_up_enabled, step_up_decision_hold
 from people.roles import REVIEWERS_GROUP, signed_in_person
 
 View = Callable[..., HttpResponseBase]
@@ -175,8 +176,12 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
 @require_POST
 @reviewer_required
 def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
+    return _decide(request, approval_id, request.POST, carried=False)
+
+
+def _decide(request: HttpRequest, approval_id: uuid.UUID, posted: Mapping[str, Any], *, carried: bool) -> HttpResponse:
     page = redirect("review:detail", approval_id=approval_id)
-    form = DecisionForm(request.POST)
+    form = DecisionForm(posted)
     if not form.is_valid():
         problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
         messages.error(request, f"Not decided: the form was incomplete ({problems}). Reload the page and try again.")
@@ -195,7 +200,7 @@ def decide(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
     except DecisionRefused as exc:
         if exc.code == "not_found":
             raise Http404("no such approval request") from exc
-        if exc.code in STEP_UP_CODES:
+        if exc.code in STEP_UP_CODES and not carried:
             cents_over = selectors.step_up_cents(ApprovalRequest.objects.filter(id=approval_id))
             return _step_up_page(request, exc, cents=cents_over)
         if exc.code in ("reason_required", "stale_version"):
@@ -224,13 +229,24 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
     """The page asking for the second factor the decision services refused without.
 
     It re-posts the same form with the code added, so nothing typed is lost.
+    Confirming at the OpenID Connect provider instead: the same fields are held in
+    the session (people.oidc.step_up_decision_hold) and the link to /oidc/step-up/
+    carries only their key; the callback takes the decision once the provider has
+    asserted the factor (carried_decision_run): no "decide again". A link, not a
+    form, because `form-action 'self'` stops a form post redirected to the provider.
     """
+    hidden = [(k, v) for k, v in request.POST.items() if k in CARRIED_FIELDS]
+    held = ""
+    if provider_step_up_enabled():
+        decision = carried_decision(request.path, request.POST)
+        held = step_up_decision_hold(request.session, decision) if decision is not None else ""
     if stepup.totp_confirmed(signed_in_person(request)) is None:
         return render(
             request,
             "approvals/step_up.html",
             {
                 "enrol": True,
+                "held": held,
                 "cents": cents,
                 "limit": settings.TOOLGUARD_STEP_UP_CENTS,
                 "back": request.path,
@@ -241,7 +257,6 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
     error = ""
     if refused.code == "step_up_failed":
         error = "That code did not match. Wait for the next code and try again."
-    hidden = [(k, v) for k, v in request.POST.items() if k not in ("otp_token", "csrfmiddlewaretoken")]
     return render(
         request,
         "approvals/step_up.html",
@@ -251,10 +266,38 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
             "limit": settings.TOOLGUARD_STEP_UP_CENTS,
             "error": error,
             "action": request.path,
+            "held": held,
             "provider_back": _decision_page(request),
         },
         status=401 if error else 200,
     )
+
+
+# What a decision carries across a step-up at the provider: the fields its page posted, never a code.
+CARRIED_FIELDS = ("decision", "reason", "reason_code", "version", "requests")
+
+
+def carried_decision(path: str, posted: Mapping[str, str]) -> dict[str, Any] | None:
+    """The pending decision a step-up page hands to the provider's step-up, for the session:
+    the decision address it posted to and its fields. None when `path` is no decision address."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    if match.view_name not in _CARRIED or "approval_id" not in match.kwargs:
+        return None
+    return {"path": path, "fields": {k: str(posted[k]) for k in CARRIED_FIELDS if k in posted}}
+
+
+@reviewer_required
+def carried_decision_run(request: HttpRequest, carried: dict[str, Any]) -> HttpResponse:
+    """Take the decision held across a step-up at the provider, once the callback has recorded
+    the fresh factor in the session: the same form and services as the page's own post, so a
+    request decided or changed meanwhile is refused with its code (stale_version, not_pending, ...)
+    and the reviewer lands on the request's (or case's) page with the outcome."""
+    match = resolve(str(carried["path"]))
+    run = _CARRIED[match.view_name]
+    return run(request, match.kwargs["approval_id"], dict(carried["fields"]), carried=True)
 
 
 def _decision_page(request: HttpRequest) -> str:
@@ -360,8 +403,14 @@ def _one_per_beneficiary(case: selectors.Case) -> list[selectors.ReviewRow]:
 @require_POST
 @reviewer_required
 def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
+    return _case_decide(request, approval_id, request.POST, carried=False)
+
+
+def _case_decide(
+    request: HttpRequest, approval_id: uuid.UUID, posted: Mapping[str, Any], *, carried: bool
+) -> HttpResponse:
     back = redirect("review:case", approval_id=approval_id)
-    form = CaseDecisionForm(request.POST)
+    form = CaseDecisionForm(posted)
     if not form.is_valid():
         problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
         messages.error(request, f"Not decided: {problems}.")
@@ -386,7 +435,7 @@ def case_decide_view(request: HttpRequest, approval_id: uuid.UUID) -> HttpRespon
             reason=data["reason"],
         )
     except DecisionRefused as exc:
-        if exc.code in STEP_UP_CODES:
+        if exc.code in STEP_UP_CODES and not carried:
             # The total of what approve-all would approve is what the second factor was asked for.
             return _step_up_page(request, exc, cents=selectors.step_up_cents(approve_all_targets(approvals)))
         messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
@@ -473,3 +522,6 @@ def decision_receipt(request: HttpRequest, approval_id: uuid.UUID, entry_id: int
     except ReceiptUnavailable as exc:
         return HttpResponse(exc.message, status=exc.http_status, content_type="text/plain; charset=utf-8")
     return receipt_download(body, entry_id=entry.id)
+
+
+_CARRIED: dict[str, Callable[..., HttpResponse]] = {"review:decide": _decide, "review:case_decide": _case_decide}

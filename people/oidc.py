@@ -33,6 +33,7 @@ the code exchanged with client_secret_basic). On top of it toolguard:
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +44,7 @@ import jwt
 import requests
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import SuspiciousOperation
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -80,6 +82,9 @@ SESSION_RENEW_AT = "oidc_renew_at"
 SESSION_SUBJECT = "oidc_sub"
 SESSION_STEP_UPS = "oidc_step_ups"
 SESSION_ID_TOKEN = "oidc_id_token"  # noqa: S105  # a session key, not a secret
+# Decisions a step-up page offered to confirm at the provider, by an unguessable key.
+SESSION_STEP_UP_DECISIONS = "oidc_step_up_decisions"
+HELD_DECISIONS_MAX = 10
 
 
 class OIDCRefused(Exception):
@@ -499,6 +504,27 @@ def provider_step_up_enabled() -> bool:
     password alone, so step-up falls back to the reviewer's own TOTP code.
     """
     return bool(settings.OIDC_ENABLED and (settings.OIDC_STEP_UP_ACR or settings.OIDC_STEP_UP_AMR))
+
+
+def step_up_decision_hold(session: SessionBase, decision: dict[str, Any]) -> str:
+    """Hold a reviewer's pending decision in their session for a step-up at the provider; the
+    key is what the step-up link carries (the decision itself never leaves the server). Only a
+    page answering a decision the reviewer posted (so past CSRF) holds one; a handful at most."""
+    held = dict(session.get(SESSION_STEP_UP_DECISIONS) or {})
+    for old in sorted(held, key=lambda k: held[k]["at"])[: -(HELD_DECISIONS_MAX - 1)]:
+        held.pop(old)
+    key = secrets.token_urlsafe(24)
+    held[key] = {"at": time.time(), "decision": decision}
+    session[SESSION_STEP_UP_DECISIONS] = held
+    return key
+
+
+def step_up_decision_take(session: SessionBase, key: str) -> dict[str, Any] | None:
+    """The decision held under `key`, once: a step-up that starts takes it (and binds it to its state)."""
+    held = dict(session.get(SESSION_STEP_UP_DECISIONS) or {})
+    entry = held.pop(key, None) if key else None
+    session[SESSION_STEP_UP_DECISIONS] = held
+    return entry["decision"] if isinstance(entry, dict) else None
 
 
 def step_up_check(claims: dict[str, Any], *, started: float) -> None:

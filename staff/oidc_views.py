@@ -2,7 +2,8 @@
 OpenID Connect provider's flow under /oidc/ (people/oidc.py has the rules).
 
 /oidc/authenticate/  starts a sign-in at the provider (or a renewal: ?renew=1)
-/oidc/step-up/       asks the provider for a fresh authentication as the step-up factor
+/oidc/step-up/       asks the provider for a fresh authentication as the step-up factor; from a
+                     step-up page (?decision=<key>), the decision held there is taken on return
 /oidc/callback/      where the provider sends the person back (the redirect URI)
 
 Every refusal lands on the sign-in page (or, for a step-up, the page the
@@ -31,13 +32,14 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import SuspiciousOperation
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
 from django.shortcuts import resolve_url
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 from mozilla_django_oidc.views import OIDCAuthenticationRequestView
 
+from approvals.views import carried_decision_run
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
 from people import stepup
@@ -54,6 +56,7 @@ from people.oidc import (
     session_start,
     signed_in_through_provider,
     step_up_check,
+    step_up_decision_take,
 )
 from people.roles import REVIEWERS_GROUP, person_groups
 
@@ -225,6 +228,9 @@ class StepUpRedirectView(ProviderRedirectView):
 
     def get(self, request: HttpRequest) -> HttpResponse:
         next_url = _safe_next(request, request.GET.get("next"))
+        # From a step-up page: the pending decision it held (people.oidc.step_up_decision_hold),
+        # bound from here on to this step-up's state, and so its nonce; taken at the callback.
+        decision = step_up_decision_take(request.session, request.GET.get("decision", ""))
         if settings.OIDC_ENABLED and not provider_step_up_enabled():
             # The provider's sign-in may be the password alone: never a second factor here.
             messages.error(
@@ -241,6 +247,8 @@ class StepUpRedirectView(ProviderRedirectView):
             for old in sorted(pending, key=lambda s: pending[s]["started"])[:-9]:
                 pending.pop(old)
             pending[state] = {"started": time.time(), "next": next_url}
+            if decision is not None:
+                pending[state]["decision"] = decision
             request.session[SESSION_STEP_UPS] = pending
         return response
 
@@ -249,7 +257,7 @@ step_up = login_required(StepUpRedirectView.as_view())
 
 
 @require_GET
-def callback(request: HttpRequest) -> HttpResponse:
+def callback(request: HttpRequest) -> HttpResponseBase:
     if not settings.OIDC_ENABLED:
         raise Http404("sign-in with a provider is not configured")
     state = request.GET.get("state", "")
@@ -298,6 +306,9 @@ def callback(request: HttpRequest) -> HttpResponse:
         if backend.id_token:
             request.session[SESSION_ID_TOKEN] = backend.id_token  # the newest hint for a sign-out at the provider
         messages.success(request, f"Confirmed with {settings.OIDC_PROVIDER_NAME}.")
+        if step.get("decision"):
+            # The decision the reviewer posted before leaving: taken now, by the same services.
+            return carried_decision_run(request, step["decision"])
         return HttpResponseRedirect(step["next"])
 
     if not user.is_active:
@@ -318,5 +329,6 @@ def _step_up_failed(request: HttpRequest, step: dict[str, Any], reason: str) -> 
     user = request.user
     if user.is_authenticated:
         stepup.provider_factor_record(request, user=user, ok=False, details={"factor": "oidc", "reason": reason})
-    messages.error(request, f"Not confirmed: {reason}.", extra_tags="refused oidc_step_up_failed")
+    undecided = " Nothing was decided." if step.get("decision") else ""
+    messages.error(request, f"Not confirmed: {reason}.{undecided}", extra_tags="refused oidc_step_up_failed")
     return HttpResponseRedirect(str(step["next"]))
