@@ -226,7 +226,7 @@ def test_reviewer_confirms_a_large_approval_at_the_provider_with_its_one_time_co
     provider_form(page, account, password, otp=DEFAULT_OTP)
     page.wait_for_url(f"{server.url}/review/{approval_id}/")
     expect(page.locator(".messages")).to_contain_text("Confirmed with Example SSO")
-    approve()
+    # The decision held before leaving went through on return: no "decide again".
     expect(page.locator(".messages")).to_contain_text("Approved and executed: $20,000.00")
     expect(page.locator("ol.decisions")).to_contain_text(f"reviewer:{account}@bank.example")
 
