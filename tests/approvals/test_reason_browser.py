@@ -225,7 +225,7 @@ def test_reviewer_pages_put_the_reason_first_fit_the_screen_and_pass_axe(world: 
     with signed_in(browser, world, world.bank.reviewer.username, size) as page:
         visit(page, world, "/review/")
         tabs = page.locator("nav.tabs a")
-        assert tabs.count() == 5
+        assert tabs.count() == 6  # pending, approved, rejected, expired, failed, withdrawn
         width = page.evaluate("window.innerWidth")
         for i in range(tabs.count()):
             box = tabs.nth(i).bounding_box()
