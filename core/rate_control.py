@@ -26,7 +26,7 @@ from django.utils import timezone
 from core.enums import AuditAction, AuditResult
 from core.events import AuditEvent, audit_record
 from core.models import ExchangeRate, RateProposal
-from core.rates import RateRow, reporting_currency, values_convert_waiting
+from core.rates import RateRow, rates_audit, values_convert_waiting
 
 # How far back a new rate is compared: a week of its currency's rates.
 BAND_WINDOW_DAYS = 7
@@ -217,27 +217,17 @@ def _audit(
     references: list[Decimal],
     extra: dict[str, Any] | None = None,
 ) -> None:
-    audit_record(
-        [
-            AuditEvent(
-                actor=actor,
-                actor_type=actor_type,
-                action=AuditAction.EXCHANGE_RATE_CHANGED,
-                result=AuditResult.SUCCESS,
-                details={
-                    "currency": row.currency,
-                    "as_of": row.as_of.isoformat(),
-                    "rate": plain(row.rate),
-                    "source": row.source,
-                    "reporting_currency": reporting_currency(),
-                    "deleted": False,
-                    "outcome": outcome,
-                    "band_percent": band_percent(),
-                    "references": [plain(reference) for reference in references],
-                    **(extra or {}),
-                },
-            )
-        ]
+    rates_audit(
+        [row],
+        actor=actor,
+        actor_type=actor_type,
+        extra={
+            "rate": plain(row.rate),
+            "outcome": outcome,
+            "band_percent": band_percent(),
+            "references": [plain(reference) for reference in references],
+            **(extra or {}),
+        },
     )
 
 

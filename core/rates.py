@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import ROUND_CEILING, Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -207,8 +208,17 @@ def values_convert_waiting() -> int:
     return converted_now
 
 
-def rates_audit(rows: Iterable[RateRow], *, actor: str, actor_type: str, deleted: bool = False) -> None:
-    """An audit entry for each rate set or removed: rates move every limit, so who moved them is on record."""
+def rates_audit(
+    rows: Iterable[RateRow],
+    *,
+    actor: str,
+    actor_type: str,
+    deleted: bool = False,
+    extra: Mapping[str, Any] | None = None,
+) -> None:
+    """An audit entry for each rate set or removed: rates move every limit, so who moved them is on record.
+
+    `extra` adds to (or restates) each entry's details: what dual control decided about it."""
     audit_record(
         [
             AuditEvent(
@@ -223,6 +233,7 @@ def rates_audit(rows: Iterable[RateRow], *, actor: str, actor_type: str, deleted
                     "source": row.source,
                     "reporting_currency": reporting_currency(),
                     "deleted": deleted,
+                    **(extra or {}),
                 },
             )
             for row in rows
