@@ -214,15 +214,10 @@ def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[Too
             status=outcome.status,
             http_status=outcome.http_status,
             error_code=outcome.error["code"] if outcome.error else None,
-            rules=_outcome_rules(outcome),
+            rules=list(outcome.rules),
             arguments=tool_call.arguments,
         )
     return tool_call, outcome
-
-
-def _outcome_rules(outcome: Outcome) -> list[str]:
-    """The rules that decided a call (held, refused by policy, blocked), which its answer never names."""
-    return list(outcome.rules)
 
 
 def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tuple[ToolCall, Outcome]:
