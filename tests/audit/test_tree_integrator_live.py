@@ -72,13 +72,17 @@ def test_web_workers_leave_the_tree_to_one_integrator_and_open_no_connection_for
         while time.monotonic() < deadline:
             last = check(n)
             n += 1
-        # Signed within the MMD of the last call, by the integrator alone.
-        time.sleep(1.5)
         with blocker.unblock():
             opened = sessions_opened() - opened_before
             now = sessions()
-            latest = tree.checkpoint_latest()
             covered = AuditEntry.objects.filter(id__lte=last).count()
+            # Signed by the integrator alone. How soon (the MMD) is bench/audit.py's figure:
+            # on a loaded host the round may come late, so the test waits for it, generously.
+            deadline = time.monotonic() + 90
+            latest = tree.checkpoint_latest()
+            while (latest is None or latest.size < covered) and time.monotonic() < deadline:
+                time.sleep(0.2)
+                latest = tree.checkpoint_latest()
     # No connection was opened while the calls came (the timers opened one a round, per worker).
     # At most each web worker's own first connection (keep-alive may have sent every warm-up
     # call to one worker); the timers opened one a round, per worker (about 12 in 3 s).

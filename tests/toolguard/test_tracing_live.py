@@ -295,6 +295,13 @@ def test_the_workers_resend_joins_the_calls_trace(traced: Traced) -> None:
         spans = traced.receiver.trace(
             trace_id, until=lambda found: len(named(found, "upstream dispatch")) >= 2, timeout=120
         )
+        # The worker writes the second attempt's entry after its span ends: wait for it
+        # before the worker is stopped (stopping it earlier may cut the write short).
+        deadline = time.monotonic() + 120
+        details = traced.audit_details(first.json()["id"])
+        while not any("dispatch_id" in e and e.get("attempt") == 2 for e in details) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            details = traced.audit_details(first.json()["id"])
     finally:
         worker.stop()
     [call] = named(spans, "execute_tool orders_refund")
@@ -308,12 +315,6 @@ def test_the_workers_resend_joins_the_calls_trace(traced: Traced) -> None:
     assert len(sent) >= 2
     assert [r["traceparent"].split("-")[1:3] for r in sent[:2]] == [[trace_id, s["span_id"]] for s in dispatches[:2]]
     # The worker's entries (the attempts and the answer) name the same trace.
-    # The worker writes the second attempt's entry after its span ends: wait for it.
-    deadline = time.monotonic() + 120
-    details = traced.audit_details(first.json()["id"])
-    while not any("dispatch_id" in e and e.get("attempt") == 2 for e in details) and time.monotonic() < deadline:
-        time.sleep(0.2)
-        details = traced.audit_details(first.json()["id"])
     assert {entry["trace_id"] for entry in details} == {trace_id}
     assert any("dispatch_id" in entry and entry.get("attempt") == 2 for entry in details), details
 
