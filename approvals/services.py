@@ -505,6 +505,7 @@ def _decide_locked(
             result,
             policy=results_policy(approval.tool),
             report=lambda action, outcome, details: event(action, outcome, **details),
+            trusted=_handler(approval.tool).trusted_result_fields,
         )
         _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened, **told})
     audit_append(events)

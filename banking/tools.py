@@ -130,6 +130,8 @@ class TransferFunds(ToolHandler):
     execute_rides_commit = True
     # A refused transfer is audited as the transfer's own action (as a refused held one is).
     refusal_action = AuditAction.TRANSFER_REJECTED
+    # Transfer.as_result: the bank's own ids, account numbers, amounts and status (the memo is not in it).
+    trusted_result_fields = frozenset({"transfer_id", "status", "from_account", "to_account", "amount", "currency"})
 
     # Whether the destination is the customer's own or a registered payee is about to_account.
     fact_arguments = MappingProxyType({"own_destination": "to_account", "registered_payee": "to_account"})
@@ -245,6 +247,8 @@ class TransferFunds(ToolHandler):
 
 
 class CheckBalance(ToolHandler):
+    trusted_result_fields = frozenset({"account_id", "balance", "currency"})
+
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         owned_account(ctx, arguments["account_id"])
 
@@ -254,6 +258,15 @@ class CheckBalance(ToolHandler):
 
 
 class ListTransactions(ToolHandler):
+    # Everything but the memo, which another customer wrote.
+    trusted_result_fields = frozenset(
+        {"account_id"}
+        | {
+            f"transactions/*/{name}"
+            for name in ("transfer_id", "direction", "counterparty", "amount", "currency", "completed_at")
+        }
+    )
+
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         owned_account(ctx, arguments["account_id"])
 

@@ -212,6 +212,12 @@ class ToolHandler:
     # locks are held for no network wait. False: it runs before that flight starts.
     execute_rides_commit: bool = False
 
+    # Result fields the handler reads from its own rows (ids, amounts, statuses), as
+    # paths ("transfer_id", "transactions/*/amount"): their values go to the model
+    # unscreened when they cannot carry prose (detection/results.py); free text is
+    # always screened, and a third party's words (a memo, a note) are never trusted.
+    trusted_result_fields: frozenset[str] = frozenset()
+
     # The audit action of a refusal by the tool itself (a BusinessError): a tool
     # family may name its own, so the pipeline never special-cases a tool by name.
     refusal_action: AuditAction = AuditAction.TOOL_FAILED

@@ -26,12 +26,23 @@ policy: no part of a result reaches the model unscreened.
 
 The screened result is what is stored for replay, so a replay answers with
 exactly what the first call answered (same nonce, same markings).
+
+What the gateway wrote itself is not a third party's words: a handler may
+name result fields it reads from its own rows (`ToolHandler.trusted_result_fields`:
+ids, amounts, statuses, as paths like "transfer_id" or "transactions/*/amount"),
+and their values go out unscreened. Only values that cannot carry prose are
+taken on that word: numbers, booleans, null, and ASCII tokens of at most 64
+characters with no space (`TRUSTED_TOKEN`). Anything else in a trusted field
+(a sentence, an invisible character) is screened as every other value is, so
+free text is always screened whatever a handler declares. An upstream's answer
+is never the gateway's own: the outbox trusts no field.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,6 +64,8 @@ TOO_DEEP = (
 )
 # Keys that cannot carry words (JSON turns them into "1", "true", "null").
 _PLAIN_KEYS = (int, float, bool, type(None))
+# A string value a handler's trusted field may carry unscreened: an id, a code, a timestamp.
+TRUSTED_TOKEN = re.compile(r"[A-Za-z0-9_.:@+/-]{1,64}")
 
 
 @functools.lru_cache(maxsize=4)
@@ -87,8 +100,14 @@ def _pointer(path: str, part: object) -> str:
     return f"{path}/{str(part).replace('~', '~0').replace('/', '~1')}"
 
 
+def _trusted_value(value: Any) -> bool:
+    if isinstance(value, str):
+        return TRUSTED_TOKEN.fullmatch(value) is not None
+    return isinstance(value, (int, float, bool, type(None)))
+
+
 class _Screen:
-    def __init__(self, policy: str) -> None:
+    def __init__(self, policy: str, trusted: frozenset[str] = frozenset()) -> None:
         if policy not in RESULT_POLICIES:
             raise ValueError(f"results must be one of {', '.join(RESULT_POLICIES)}, not {policy!r}")
         self.policy = policy
@@ -98,23 +117,43 @@ class _Screen:
         self.threshold = float(settings.TOOLGUARD_INJECTION_THRESHOLD)
         # A list of records repeats the same few keys: each clean one is screened once per result.
         self.clean_keys: dict[str, Any] = {}
+        # Trusted paths ("transactions/*/amount") and every path above one, to follow them down.
+        self.trusted = trusted
+        self.trusted_above = {"/".join(p.split("/")[:n]) for p in trusted for n in range(1, p.count("/") + 1)}
 
-    def value(self, value: Any, path: str, depth: int) -> Any:
+    def value(self, value: Any, path: str, depth: int, shape: str | None = None) -> Any:
+        if shape in self.trusted and _trusted_value(value):
+            return value
         if isinstance(value, str):
             return self.string(value, path)
         if isinstance(value, (dict, list, tuple)) and depth >= MAX_DEPTH:
             raise _TooDeep(path)
         if isinstance(value, dict):
-            return self.mapping(value, path, depth)
+            return self.mapping(value, path, depth, shape)
         if isinstance(value, (list, tuple)):
-            return [self.value(item, _pointer(path, index), depth + 1) for index, item in enumerate(value)]
+            below = self._below(shape, "*")
+            return [self.value(item, _pointer(path, index), depth + 1, below) for index, item in enumerate(value)]
         return value
 
-    def mapping(self, value: dict[Any, Any], path: str, depth: int) -> dict[Any, Any]:
+    def _below(self, shape: str | None, part: str) -> str | None:
+        """The trusted-path shape of a child, or None once no trusted path lies under it."""
+        if shape is None:
+            return None
+        child = f"{shape}/{part}" if shape else part
+        return child if child in self.trusted or child in self.trusted_above else None
+
+    def mapping(self, value: dict[Any, Any], path: str, depth: int, shape: str | None = None) -> dict[Any, Any]:
         screened: dict[Any, Any] = {}
         for position, (key, item) in enumerate(value.items()):
             name: Any
             part: Any
+            # A key that could spell a path ("a/b", "*") never follows one.
+            own_name = isinstance(key, str) and "/" not in key and key != "*"
+            below = self._below(shape, key) if own_name else None
+            if below in self.trusted and _trusted_value(item):
+                # The handler's own field name and its own value.
+                screened[key] = item
+                continue
             if isinstance(key, _PLAIN_KEYS):
                 name, part = key, key
             elif isinstance(key, str) and key in self.clean_keys:
@@ -131,7 +170,7 @@ class _Screen:
             while name in screened:
                 # Two keys can screen to one (withheld, or the same canonical form): neither value is lost.
                 name = f"{name} [{position}]"
-            screened[name] = self.value(item, _pointer(path, part), depth + 1)
+            screened[name] = self.value(item, _pointer(path, part), depth + 1, below)
         return screened
 
     def string(self, text: str, path: str, *, what: str = "field") -> Any:
@@ -167,15 +206,16 @@ class _Screen:
         return f"[{NOTE}]\n<<data {self.nonce}>>\n{cleaned}\n<</data {self.nonce}>>"
 
 
-def result_screen(result: Any, *, policy: str) -> ScreenedResult:
+def result_screen(result: Any, *, policy: str, trusted: frozenset[str] = frozenset()) -> ScreenedResult:
     """Screen one call's result (one nonce for the whole result).
 
     The one screen for everything of a tool's answer that reaches a model:
-    the executor, the outbox and the approval decision all call it.
+    the executor, the outbox and the approval decision all call it. `trusted`:
+    the handler's own fields (module docstring), never an upstream's.
     """
-    screen = _Screen(policy)
+    screen = _Screen(policy, trusted)
     try:
-        screened = screen.value(result, "", 0)
+        screened = screen.value(result, "", 0, "" if trusted else None)
     except _TooDeep as exc:
         # What the screen did not read cannot reach the model, whatever the
         # policy: the whole result is withheld (a dict, as results are).
@@ -194,12 +234,14 @@ def results_policy(tool: str) -> str:
     return registered.results if registered is not None else "mark"
 
 
-def result_screen_audited(result: Any, *, policy: str, report: AuditReport) -> Any:
+def result_screen_audited(
+    result: Any, *, policy: str, report: AuditReport, trusted: frozenset[str] = frozenset()
+) -> Any:
     """The one rule for every path that hands a tool's result to the model (the executor's direct
     call, an approved held call, an upstream's answer in the outbox): screen it, and when
     anything was found, report RESULT_SCREENED with the findings. Returns what the model reads,
     which is also what is stored for replay."""
-    screened = result_screen(result, policy=policy)
+    screened = result_screen(result, policy=policy, trusted=trusted)
     if screened.findings:
         report(AuditAction.RESULT_SCREENED, screened.audit_result, {"findings": screened.findings})
     return screened.result

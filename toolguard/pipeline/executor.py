@@ -693,7 +693,10 @@ def _dispatch_after_commit(tool: Tool, dispatch: Dispatch, tool_call: ToolCall) 
 def _screen_result(call: _Call, tool: Tool, result: Any) -> Any:
     """What the model will see of the result (detection/results.py); screened once, then stored."""
     return result_screen_audited(
-        result, policy=tool.results, report=lambda action, outcome, details: call.event(action, outcome, **details)
+        result,
+        policy=tool.results,
+        report=lambda action, outcome, details: call.event(action, outcome, **details),
+        trusted=tool.handler.trusted_result_fields,
     )
 
 
