@@ -152,6 +152,9 @@ def run_drill(topology: Topology, *, connections: int = 16, before: float = 8.0,
     killed = topology.leader()
     if killed is None:
         raise TopologyError("no Patroni leader before the drill")
+    if not topology.cluster_formed():
+        # Without one, Patroni (synchronous_mode) promotes nobody: the drill would only take writes away.
+        raise TopologyError(f"no synchronous standby beside {killed} before the drill: nothing to fail over to")
     agents = Agents(topology, connections=connections)
     readyz: list[tuple[float, str]] = []
     watching = threading.Event()

@@ -12,10 +12,15 @@ Every server listens on its host's loopback; a delaying forwarder
 host, so each hop between hosts costs the configured round trip. The machine's
 own namespace sits on the bridge at 10.77.N.1 and reaches every host (tests,
 benches, a browser).
+
+A started topology describes itself in `<its directory>/topology.json` (the
+state file, removed first thing on stop); another process attaches to it with
+`Topology.attach(path)` and drives it with the same methods, except stop().
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -31,7 +36,7 @@ from typing import IO, Any
 
 import httpx
 
-from topology.netns import Host, Network, Slot, TopologyError, kill_pids
+from topology.netns import LOCK_DIR, Host, Network, Slot, TopologyError, kill_pids, namespaces, process_alive
 
 ROOT = Path(__file__).resolve().parent.parent
 CONF = Path(__file__).resolve().parent / "conf"
@@ -41,6 +46,11 @@ APP_HOSTS = {"app1": 21, "app2": 22}
 DATABASE = "toolguard"
 # Generous: a loaded two-core machine starts a Patroni pair in 12 s when idle.
 START_DEADLINE = 180.0
+STATE_NAME = "topology.json"
+STATE_VERSION = 1
+# Where `python -m topology` (make topology) points at the state file of the
+# topology it runs, unless told otherwise (--state); bench/failover.py --running reads it.
+RUNNING_STATE = LOCK_DIR / "running.json"
 
 
 def render(template: str, values: dict[str, str]) -> str:
@@ -99,6 +109,34 @@ def requirements_message(missing: list[str]) -> str:
     return f"cannot start the topology, missing: {', '.join(missing)}" + (f"; {hint}" if hint else "") + rerun
 
 
+def read_state(path: Path) -> dict[str, Any]:
+    """The state file of a topology that is running now, or a TopologyError saying in one line why there is none."""
+    if os.geteuid() != 0:
+        raise TopologyError("drilling a running topology needs root (its hosts are network namespaces)")
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise TopologyError(f"no running topology: {path} points to {os.readlink(path)}, which is gone") from None
+        raise TopologyError(f"no running topology: {path} does not exist (`sudo make topology` starts one)") from None
+    except OSError as exc:
+        raise TopologyError(f"cannot read the topology state file {path}: {exc.strerror}") from None
+    try:
+        state = json.loads(text)
+        version, pid, hosts = state["version"], int(state["pid"]), state["hosts"]
+    except (ValueError, KeyError, TypeError):
+        raise TopologyError(f"{path} is not a topology state file") from None
+    if version != STATE_VERSION:
+        raise TopologyError(f"{path} is a version {version} topology state file; this code reads {STATE_VERSION}")
+    # A topology killed outright leaves its file behind: the process and the namespaces say whether it runs.
+    if not process_alive(pid):
+        raise TopologyError(f"no running topology: the process that started {path} ({pid}) is gone")
+    missing = sorted({host["namespace"] for host in hosts.values()} - set(namespaces()))
+    if missing:
+        raise TopologyError(f"no running topology: {path} names namespaces that are gone ({', '.join(missing)})")
+    return dict(state)
+
+
 def wait_for(what: str, check: Callable[[], bool], *, timeout: float, every: float = 0.25) -> float:
     """Poll until `check()` is true; returns the seconds it took."""
     started = time.monotonic()
@@ -115,19 +153,56 @@ def wait_for(what: str, check: Callable[[], bool], *, timeout: float, every: flo
 class Topology:
     """Start with `start()` (or `with Topology() as t:`); `stop()` removes every host and process."""
 
-    def __init__(self, *, rtt_ms: float = 2.0, app_workers: int = 2, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        rtt_ms: float = 2.0,
+        app_workers: int = 2,
+        env: dict[str, str] | None = None,
+        directory: Path | None = None,
+    ) -> None:
         self.rtt_ms = rtt_ms
         self.app_workers = app_workers
         self.extra_env = env or {}
-        self.dir = Path(tempfile.mkdtemp(prefix="toolguard-topology-"))
-        # PostgreSQL runs as postgres and must reach its directory below this one.
-        os.chmod(self.dir, 0o711)  # noqa: S103 - traversal only: nothing in it is listed or readable
+        if directory is None:
+            directory = Path(tempfile.mkdtemp(prefix="toolguard-topology-"))
+            # PostgreSQL runs as postgres and must reach its directory below this one.
+            os.chmod(directory, 0o711)  # noqa: S103 - traversal only: nothing in it is listed or readable
+        self.dir = directory
         self.superuser_password = secrets.token_urlsafe(18)
         self.replication_password = secrets.token_urlsafe(18)
         self.slot: Slot | None = None
         self.hosts: dict[str, Host] = {}
         self.logs: dict[str, IO[bytes]] = {}
         self.credentials: dict[str, Any] = {}
+        # Set when this object attached to a topology another process started (and will stop).
+        self.owner_pid: int | None = None
+
+    @classmethod
+    def attach(cls, path: Path | str = RUNNING_STATE) -> Topology:
+        """The running topology a state file describes, to drill, crash and restart; stop() stays with its owner."""
+        state = read_state(Path(path))
+        topology = cls(
+            rtt_ms=float(state["rtt_ms"]),
+            app_workers=int(state["app_workers"]),
+            env=dict(state["env"]),
+            directory=Path(state["dir"]),
+        )
+        topology.superuser_password = state["superuser_password"]
+        topology.replication_password = state["replication_password"]
+        topology.secret_key = state["secret_key"]
+        topology.slot = Slot.held_elsewhere(int(state["slot"]))
+        topology.hosts = {
+            name: Host(name, host["address"], host["namespace"], started_elsewhere=host["forwarders"])
+            for name, host in state["hosts"].items()
+        }
+        topology.credentials = dict(state["credentials"])
+        topology.owner_pid = int(state["pid"])
+        return topology
+
+    @property
+    def state_file(self) -> Path:
+        return self.dir / STATE_NAME
 
     # --- addresses and URLs ---------------------------------------------------------------
 
@@ -185,6 +260,8 @@ class Topology:
         self.stop()
 
     def start(self, *, progress: Callable[[str], None] = lambda line: None) -> None:
+        if self.owner_pid is not None:
+            raise TopologyError(f"this topology is already running, started by process {self.owner_pid}")
         missing = requirements_missing()
         if missing:
             raise TopologyError(requirements_message(missing))
@@ -199,7 +276,7 @@ class Topology:
             self._start_redis()
             for name in DB_HOSTS:
                 self._start_patroni(name)
-            took = wait_for("a Patroni leader and a synchronous standby", self._cluster_formed, timeout=START_DEADLINE)
+            took = wait_for("a Patroni leader and a synchronous standby", self.cluster_formed, timeout=START_DEADLINE)
             progress(f"PostgreSQL: leader {self.leader()} with a synchronous standby after {took:.1f}s")
             self._prepare_database()
             progress("database migrated and the demo bank seeded")
@@ -208,12 +285,18 @@ class Topology:
             for name in APP_HOSTS:
                 wait_for(f"{name} ready", functools.partial(self._app_ready, name), timeout=START_DEADLINE)
             progress("app hosts ready")
+            self._write_state()
         except BaseException:
             self.stop()
             raise
 
     def stop(self) -> None:
         """Everything goes, whatever state it is in: processes, namespaces, bridge, files."""
+        if self.owner_pid is not None:
+            owner = self.owner_pid
+            raise TopologyError(f"this topology belongs to process {owner}: stop it there (kill -TERM {owner})")
+        # The state file first: nobody attaches to a topology on its way down.
+        self.state_file.unlink(missing_ok=True)
         # All hosts at once: one grace period, not one per host.
         kill_pids([pid for host in self.hosts.values() for pid in host.pids()], grace=10)
         for host in self.hosts.values():
@@ -222,10 +305,73 @@ class Topology:
         if self.slot is not None:
             self.slot.release()
             self.slot = None
+        self.detach()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def point_to_state(self, pointer: Path) -> None:
+        """Make `pointer` a symlink to the state file, replacing one a topology that died left behind."""
+        pointer.parent.mkdir(parents=True, exist_ok=True)
+        temporary = pointer.with_name(f".{pointer.name}.{os.getpid()}")
+        temporary.unlink(missing_ok=True)
+        temporary.symlink_to(self.state_file)
+        os.replace(temporary, pointer)
+
+    def withdraw_pointer(self, pointer: Path) -> None:
+        """Remove `pointer` if it still points here (a topology started since may have taken it over)."""
+        with contextlib.suppress(OSError):
+            if os.readlink(pointer) == str(self.state_file):
+                pointer.unlink()
+
+    def detach(self) -> None:
+        """Let go of the topology and leave it running (what an attached process ends with)."""
         for log in self.logs.values():
             log.close()
         self.logs.clear()
-        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _write_state(self) -> None:
+        """What another process needs to drill this topology (read_state, Topology.attach; docs/operations.md)."""
+        assert self.slot is not None
+        state = {
+            "version": STATE_VERSION,
+            "pid": os.getpid(),
+            "dir": str(self.dir),
+            "slot": self.slot.number,
+            "rtt_ms": self.rtt_ms,
+            "app_workers": self.app_workers,
+            "env": self.extra_env,
+            "app_urls": self.app_urls,
+            "database_url": self.database_url(),
+            "database_replica_url": self.database_url(attrs="standby"),
+            "redis_url": self.redis_url,
+            "hosts": {
+                name: {
+                    "address": host.address,
+                    "namespace": host.namespace,
+                    # The forwarders run for the topology's life; what else runs in the
+                    # namespace (a database host's Patroni and PostgreSQL) may be restarted.
+                    "forwarders": {label: pid for label, pid in host.labelled().items() if label.startswith("delay-")},
+                }
+                for name, host in self.hosts.items()
+            },
+            "database_hosts": {
+                node: {
+                    "patroni_url": self.patroni_url(node),
+                    "patroni_config": str(self.dir / node / "patroni.yml"),
+                    "data_dir": str(self.dir / node / "data"),
+                    "log": str(self.dir / f"{node}.log"),
+                }
+                for node in DB_HOSTS
+            },
+            "superuser_password": self.superuser_password,
+            "replication_password": self.replication_password,
+            "secret_key": self.secret_key,
+            "credentials": self.credentials,
+        }
+        # Written whole, then renamed: a reader never sees half of it. Passwords: root only.
+        partial = self.state_file.with_suffix(".partial")
+        partial.write_text(json.dumps(state, indent=2) + "\n")
+        os.chmod(partial, 0o600)
+        os.replace(partial, self.state_file)
 
     # --- the pieces --------------------------------------------------------------------------
 
@@ -318,10 +464,22 @@ class Topology:
             )
         )
         shutil.chown(config, "postgres", "postgres")
+        self._spawn_patroni(name)
+        self._forward(name, 5432)
+
+    def _spawn_patroni(self, name: str) -> None:
+        run_dir = self.dir / name
         env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
         env["HOME"] = str(run_dir)
-        h.spawn("patroni", "patroni", str(config), log=self._log(name), user="postgres", env=env, cwd=run_dir)
-        self._forward(name, 5432)
+        self.hosts[name].spawn(
+            "patroni",
+            "patroni",
+            str(run_dir / "patroni.yml"),
+            log=self._log(name),
+            user="postgres",
+            env=env,
+            cwd=run_dir,
+        )
 
     def patroni(self, node: str) -> dict[str, Any]:
         return dict(httpx.get(f"{self.patroni_url(node)}/patroni", timeout=2).json())
@@ -341,7 +499,8 @@ class Topology:
                 return str(member["name"])
         return None
 
-    def _cluster_formed(self) -> bool:
+    def cluster_formed(self) -> bool:
+        """A leader and a synchronous standby, both running (what a failover needs)."""
         for node in DB_HOSTS:
             proc = self.hosts[node].processes.get("patroni")
             if proc is not None and proc.poll() is not None:
@@ -461,21 +620,35 @@ class Topology:
 
     def restart_database_host(self, node: str) -> None:
         """Patroni again on a crashed node: it rewinds and rejoins as a standby."""
-        h = self.hosts[node]
-        run_dir = self.dir / node
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
-        env["HOME"] = str(run_dir)
-        pidfile = run_dir / "data" / "postmaster.pid"
-        pidfile.unlink(missing_ok=True)
-        h.spawn(
-            "patroni",
-            "patroni",
-            str(run_dir / "patroni.yml"),
-            log=self._log(node),
-            user="postgres",
-            env=env,
-            cwd=run_dir,
-        )
+        (self.dir / node / "data" / "postmaster.pid").unlink(missing_ok=True)
+        self._spawn_patroni(node)
+
+    def crashed_database_hosts(self) -> list[str]:
+        """The database hosts where nothing runs but the forwarder: crashed, and not started again."""
+        crashed = []
+        for node in DB_HOSTS:
+            host = self.hosts[node]
+            forwarders = {pid for label, pid in host.labelled().items() if label.startswith("delay-")}
+            if not set(host.pids()) - forwarders:
+                crashed.append(node)
+        return crashed
+
+    def rejoin_database_host(self, node: str, *, timeout: float = START_DEADLINE) -> float:
+        """Restart a crashed node and wait until it is the synchronous standby again; returns the seconds it took.
+
+        Until then the leader runs without a synchronous standby, and a second
+        crash would have nowhere to fail over to.
+        """
+        self.restart_database_host(node)
+        return wait_for(f"{node} back as the synchronous standby", self._standby_is(node), timeout=timeout)
+
+    def _standby_is(self, node: str) -> Callable[[], bool]:
+        def check() -> bool:
+            if not self.cluster_formed():
+                return False
+            return any(m.get("name") == node and m.get("role") == "sync_standby" for m in self.cluster())
+
+        return check
 
     def summary(self) -> str:
         lines = [f"toolguard topology in 10.77.{self.slot.number if self.slot else '?'}.0/24, rtt {self.rtt_ms} ms:"]

@@ -34,7 +34,7 @@ def ip(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def _namespaces() -> list[str]:
+def namespaces() -> list[str]:
     out = ip("netns", "list", check=False).stdout
     return [line.split()[0] for line in out.splitlines() if line.strip()]
 
@@ -50,14 +50,14 @@ def kill_pids(pids: list[int], *, grace: float) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + grace
-    while time.monotonic() < deadline and any(_alive(pid) for pid in pids):
+    while time.monotonic() < deadline and any(process_alive(pid) for pid in pids):
         time.sleep(0.1)
     for pid in pids:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -71,17 +71,19 @@ def _alive(pid: int) -> bool:
 
 def remove_slot(slot: int, *, grace: float = 5.0) -> None:
     """Stop every process in the slot's namespaces, then delete them and the bridge."""
-    namespaces = [name for name in _namespaces() if name.startswith(f"tg{slot}-")]
-    pids = [pid for name in namespaces for pid in namespace_pids(name)]
+    owned = [name for name in namespaces() if name.startswith(f"tg{slot}-")]
+    pids = [pid for name in owned for pid in namespace_pids(name)]
     if pids:
         kill_pids(pids, grace=grace)
-    for name in namespaces:
+    for name in owned:
         ip("netns", "del", name, check=False)
     ip("link", "del", f"tgbr{slot}", check=False)
 
 
 class Slot:
     """An exclusive claim on 10.77.N.0/24 and the names that go with it."""
+
+    _handle: IO[str] | None
 
     def __init__(self, files: Path) -> None:
         LOCK_DIR.mkdir(parents=True, exist_ok=True)
@@ -115,7 +117,16 @@ class Slot:
     def address(self, last: int) -> str:
         return f"10.77.{self.number}.{last}"
 
+    @classmethod
+    def held_elsewhere(cls, number: int) -> Slot:
+        """The slot of a topology another process started and holds (topology.layout.Topology.attach)."""
+        slot = cls.__new__(cls)
+        slot.number, slot._handle = number, None
+        return slot
+
     def release(self) -> None:
+        if self._handle is None:
+            raise TopologyError(f"slot {self.number} belongs to the process that started its topology")
         remove_slot(self.number)
         self._handle.close()
 
@@ -131,27 +142,38 @@ class Network:
         ip("link", "set", self.bridge, "up")
 
     def host(self, name: str, last: int) -> Host:
-        return Host(self, name, self.slot.address(last))
+        return Host.create(self, name, self.slot.address(last))
 
 
 class Host:
-    """One network namespace with a veth into the bridge: a machine of its own, as far as sockets go."""
+    """One network namespace with a veth into the bridge: a machine of its own, as far as sockets go.
 
-    def __init__(self, network: Network, name: str, address: str) -> None:
+    `processes` are the ones this process started there; `started_elsewhere`
+    names (label: pid) those another process started, when this one attached
+    to a running topology.
+    """
+
+    def __init__(self, name: str, address: str, namespace: str, *, started_elsewhere: dict[str, int] | None = None):
         self.name = name
         self.address = address
-        self.namespace = f"tg{network.slot.number}-{name}"
-        outside, inside = f"{self.namespace}o", f"{self.namespace}i"
-        ip("netns", "add", self.namespace)
+        self.namespace = namespace
+        self.processes: dict[str, subprocess.Popen[Any]] = {}
+        self.started_elsewhere = dict(started_elsewhere or {})
+
+    @classmethod
+    def create(cls, network: Network, name: str, address: str) -> Host:
+        host = cls(name, address, f"tg{network.slot.number}-{name}")
+        outside, inside = f"{host.namespace}o", f"{host.namespace}i"
+        ip("netns", "add", host.namespace)
         ip("link", "add", outside, "type", "veth", "peer", "name", inside)
-        ip("link", "set", inside, "netns", self.namespace)
+        ip("link", "set", inside, "netns", host.namespace)
         ip("link", "set", outside, "master", network.bridge)
         ip("link", "set", outside, "up")
-        self.exec("ip", "link", "set", "lo", "up")
-        self.exec("ip", "addr", "add", f"{address}/24", "dev", inside)
-        self.exec("ip", "link", "set", inside, "up")
-        self.exec("ip", "route", "add", "default", "via", network.slot.address(1))
-        self.processes: dict[str, subprocess.Popen[Any]] = {}
+        host.exec("ip", "link", "set", "lo", "up")
+        host.exec("ip", "addr", "add", f"{address}/24", "dev", inside)
+        host.exec("ip", "link", "set", inside, "up")
+        host.exec("ip", "route", "add", "default", "via", network.slot.address(1))
+        return host
 
     def command(self, *argv: str, user: str | None = None) -> list[str]:
         prefix = ["ip", "netns", "exec", self.namespace]
@@ -189,12 +211,22 @@ class Host:
         return proc
 
     def pids(self) -> list[int]:
-        return namespace_pids(self.namespace)
+        """Every live process in the namespace, whoever started it."""
+        return [pid for pid in namespace_pids(self.namespace) if process_alive(pid)]
+
+    def labelled(self) -> dict[str, int]:
+        """label: pid of the processes known by name that still run here."""
+        running = set(self.pids())
+        known = {**self.started_elsewhere, **{label: proc.pid for label, proc in self.processes.items()}}
+        return {label: pid for label, pid in known.items() if pid in running}
 
     def kill(self, *, grace: float = 5.0, keep: tuple[str, ...] = ()) -> None:
         """Stop everything on the host, except the processes named in `keep`."""
-        kept = {self.processes[label].pid for label in keep if label in self.processes}
+        kept = {pid for label, pid in self.labelled().items() if label in keep}
         kill_pids([pid for pid in self.pids() if pid not in kept], grace=grace)
+        for label, pid in list(self.started_elsewhere.items()):
+            if pid not in kept:
+                del self.started_elsewhere[label]
         for label, proc in list(self.processes.items()):
             if proc.pid not in kept:
                 with contextlib.suppress(subprocess.TimeoutExpired):
