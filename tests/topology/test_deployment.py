@@ -1,24 +1,30 @@
 """The deployment as separate hosts: nginx in front, a Patroni pair behind, and a failover under load.
 
-One topology serves the module (starting it takes a minute or two); the
-tests that leave it as they found it run first, the failover drill last.
+One topology serves the module, started as `make topology` starts it (about
+three minutes): the tests that leave it as they found it run first, then
+bench/failover.py drills it from a process of its own (and brings the crashed
+node back), the drill here drills it again, and SIGTERM stops it last.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
-from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
+from tests.topology.conftest import Running
 from topology.drill import run_drill
-from topology.layout import Topology, wait_for
+from topology.layout import ROOT, Topology, TopologyError, read_state, wait_for
+from topology.netns import namespaces
 
 pytestmark = pytest.mark.live
 
@@ -144,6 +150,41 @@ def test_compliance_search_reads_the_standby_and_shows_its_lag(topology: Topolog
         assert len(export.text.splitlines()) > 1
 
 
+def test_bench_drills_the_running_topology_and_leaves_it_up(running_topology: Running) -> None:
+    """`bench/failover.py --running`: the same drill from another process, on the topology that runs."""
+    topology = running_topology.topology
+    done = subprocess.run(
+        [sys.executable, "bench/failover.py", "--running", "--state", str(running_topology.state)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(done.stdout)
+    print("failover drill of the running topology:", json.dumps(figures))
+    assert figures["drilled_running_topology"] is True
+    assert figures["new_leader"] not in (None, figures["killed_node"]), figures
+    assert figures["keys_applied_twice"] == 0, figures
+    assert figures["answered_duplicated_in_db"] == 0, figures
+    assert figures["answered_missing_in_db"] == 0, figures
+    assert figures["money_conserved"], figures
+    assert figures["money_after_cents"] == figures["money_before_cents"], figures
+    assert figures["audit_chain_verified"] is True, figures
+    assert figures["write_gap_seconds"] is not None, figures
+    assert figures["answered_2xx"] > 0 and figures["http_500"] == 0, figures
+
+    # Still up, and drillable again: the same process runs it, the crashed node is the synchronous standby.
+    assert running_topology.process.poll() is None, running_topology.output_tail()
+    assert read_state(running_topology.state)["pid"] == running_topology.process.pid
+    roles = {member["name"]: member["role"] for member in topology.cluster()}
+    assert roles == {figures["new_leader"]: "leader", figures["killed_node"]: "sync_standby"}, roles
+    for url in topology.app_urls:
+        wait_for(
+            f"{url}/readyz ok", lambda url=url: httpx.get(f"{url}/readyz", timeout=5).status_code == 200, timeout=60
+        )
+
+
 def test_failover_under_load(topology: Topology) -> None:
     result = run_drill(topology, connections=16)
     figures = result.figures
@@ -196,8 +237,7 @@ def test_failover_under_load(topology: Topology) -> None:
         _login(client, base, person["username"], person["password"])
         assert _read_source(client, base) == "Read from the primary: no standby answers."
         # The crashed node comes back as a standby of the new primary, and reads move back to it.
-        topology.restart_database_host(result.killed_node)
-        wait_for("the old primary rejoins as a standby", lambda: _standby_running(topology), timeout=180)
+        topology.rejoin_database_host(result.killed_node)
         wait_for(
             "search reads the standby again",
             lambda: _read_source(client, base).startswith("Read from the standby"),
@@ -211,6 +251,15 @@ def _tree_size(topology: Topology) -> int:
     return int(row[0]) if row else 0
 
 
-def _standby_running(topology: Topology) -> bool:
-    members: list[dict[str, Any]] = topology.cluster()
-    return any(m.get("role") in ("replica", "sync_standby") and m.get("state") == "running" for m in members)
+def test_sigterm_stops_the_topology_and_removes_its_state(running_topology: Running) -> None:
+    topology = running_topology.topology
+    own = {host.namespace for host in topology.hosts.values()}
+    assert own <= set(namespaces())
+    running_topology.process.send_signal(signal.SIGTERM)
+    assert running_topology.process.wait(timeout=180) == 0, running_topology.output_tail()
+    assert "stopped: namespaces removed" in running_topology.output_tail()
+    assert not running_topology.state.exists() and not running_topology.state.is_symlink()
+    assert not topology.state_file.exists() and not topology.dir.exists()
+    assert not own & set(namespaces())
+    with pytest.raises(TopologyError, match="no running topology"):
+        Topology.attach(running_topology.state)
