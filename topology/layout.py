@@ -123,15 +123,16 @@ def read_state(path: Path) -> dict[str, Any]:
         raise TopologyError(f"cannot read the topology state file {path}: {exc.strerror}") from None
     try:
         state = json.loads(text)
-        version, pid, hosts = state["version"], int(state["pid"]), state["hosts"]
-    except (ValueError, KeyError, TypeError):
+        version, pid = state["version"], int(state["pid"])
+        own = {host["namespace"] for host in state["hosts"].values()}
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise TopologyError(f"{path} is not a topology state file") from None
     if version != STATE_VERSION:
         raise TopologyError(f"{path} is a version {version} topology state file; this code reads {STATE_VERSION}")
     # A topology killed outright leaves its file behind: the process and the namespaces say whether it runs.
     if not process_alive(pid):
         raise TopologyError(f"no running topology: the process that started {path} ({pid}) is gone")
-    missing = sorted({host["namespace"] for host in hosts.values()} - set(namespaces()))
+    missing = sorted(own - set(namespaces()))
     if missing:
         raise TopologyError(f"no running topology: {path} names namespaces that are gone ({', '.join(missing)})")
     return dict(state)
@@ -151,7 +152,11 @@ def wait_for(what: str, check: Callable[[], bool], *, timeout: float, every: flo
 
 
 class Topology:
-    """Start with `start()` (or `with Topology() as t:`); `stop()` removes every host and process."""
+    """Start with `start()` (or `with Topology() as t:`); `stop()` removes every host and process.
+
+    `Topology.attach(path)` is one that another process started: the same
+    methods drive it, and stop() stays with that process.
+    """
 
     def __init__(
         self,

@@ -70,7 +70,7 @@ def test_a_state_file_whose_namespaces_are_gone_is_refused(tmp_path: Path) -> No
         Topology.attach(_state(tmp_path / "running.json", hosts=hosts))
 
 
-@pytest.mark.parametrize("text", ["not json", "[]", '{"version": 1}'])
+@pytest.mark.parametrize("text", ["not json", "[]", '{"version": 1}', '{"version": 1, "pid": 1, "hosts": {"db1": {}}}'])
 def test_a_file_that_is_not_a_state_file_is_refused(tmp_path: Path, text: str) -> None:
     requires_root()
     path = tmp_path / "running.json"
