@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 
+from core.secret_shapes import mask_secrets_in_text
 from core.tools import FIELD_KINDS, FieldKind
 from detection.sanitizer.canonical import (
     SPACED_OUT_RE,
@@ -336,6 +337,10 @@ class _Walker:
     def _ask_model(self, text: str, path: str) -> None:
         if self.classifier is None or self.suspicion is not None or self.block is not None:
             return
+        # A key or token pasted into a value is random characters, not words: the model
+        # reads it as the stored value shows it ([redacted]), so the verdict on the words
+        # around it does not turn on the characters a key happened to get.
+        text = mask_secrets_in_text(text)
         if isinstance(self.classifier, Cascade):
             # The default model stage (semantic.py): the cheap stage clears,
             # the semantic stage decides; no frame stands its verdict down.
