@@ -766,24 +766,33 @@ def profile_in_process(customers: list[dict[str, str]], calls: int) -> dict[str,
     return report
 
 
-# Where a call's CPU goes, stage by stage: (module, attribute) as the caller looks it up.
-# Inclusive and nested: `_execute_claimed` contains the policy, the tool and the audit write.
+# Where a call's CPU goes, stage by stage: (module, attribute) as the caller looks it up,
+# so a function called from several pipeline modules is listed once per module, under one label.
+# Inclusive and nested: `execute_claimed` contains the policy, the tool and the audit write.
 STAGES = (
     ("rest_framework.views", "APIView.initial", "authentication (agent key)"),
     ("toolguard.api.views", "parse_body", "provider shape"),
     ("toolguard.pipeline.executor", "tool_call_execute", "pipeline (all of it)"),
     ("toolguard.pipeline.executor", "agent_session_lookup", "session and quarantine"),
     ("toolguard.pipeline.executor", "validation_errors", "schema validation"),
-    ("toolguard.pipeline.executor", "sanitize_arguments", "sanitization (rules and model stage)"),
+    ("toolguard.pipeline.sanitization", "sanitize_arguments", "sanitization (rules and model stage)"),
     ("core.idempotency", "claim", "idempotency: Redis claim"),
-    ("toolguard.pipeline.executor", "_execute_claimed", "write phase (one transaction)"),
-    ("toolguard.pipeline.executor", "policy_check", "policy: windows and CEL"),
+    ("toolguard.pipeline.state_changing", "execute_claimed", "write phase (one transaction)"),
+    ("toolguard.pipeline.state_changing", "policy_check", "policy: windows and CEL"),
+    ("toolguard.pipeline.read_only", "policy_check", "policy: windows and CEL"),
     ("banking.tools", "TransferFunds.authorize", "tool: read the accounts"),
     ("banking.tools", "TransferFunds.execute", "tool: move the money"),
-    ("toolguard.pipeline.executor", "_screen_result", "result screen"),
-    ("toolguard.pipeline.executor", "insert_rows", "tool call, idempotency and value rows"),
-    ("toolguard.pipeline.executor", "_finish", "refusal or replay: tool call row and audit"),
-    ("toolguard.pipeline.executor", "audit_append", "audit append (alerts, chain lock, insert)"),
+    ("toolguard.pipeline.state_changing", "screen_result", "result screen"),
+    ("toolguard.pipeline.read_only", "screen_result", "result screen"),
+    ("toolguard.pipeline.state_changing", "insert_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.approval_hold", "insert_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.recording", "insert_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.executor", "finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.recording", "finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.read_only", "finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.sanitization", "finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.state_changing", "finish", "refusal or replay: tool call row and audit"),
+    ("toolguard.pipeline.recording", "audit_append", "audit append (alerts, chain lock, insert)"),
     ("core.idempotency", "lock_release", "idempotency: Redis release"),
     ("banking.bench_views", "BareTransferView.post", "bare endpoint: its view"),
     ("banking.bench_views", "bare_transfer", "bare endpoint: its SQL"),

@@ -33,8 +33,8 @@ from core.models import AgentKey, AgentSession
 from core.policy import Verdict
 from core.tools import Tool, ToolContext, ToolError, get_tool
 from outbox.services import OUTCOME_UNKNOWN_RULE
-from toolguard.pipeline.executor import INJECTION_SUSPECTED_RULE
 from toolguard.pipeline.policy import policy_check
+from toolguard.pipeline.reasons import INJECTION_SUSPECTED_RULE
 
 RECORDED_ACTIONS = (AuditAction.TRANSFER_INITIATED, AuditAction.POLICY_DENIED)
 VERDICTS = ("through", "held", "denied")
