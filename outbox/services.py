@@ -44,6 +44,7 @@ from detection.results import result_screen_audited, results_policy
 from outbox.models import Dispatch
 
 if TYPE_CHECKING:
+    from approvals.models import ApprovalRequest
     from core.tools import ToolContext
 
 logger = logging.getLogger(__name__)
@@ -252,24 +253,7 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
     now = timezone.now()
     dispatch = claimed
     attempt_number = claimed.attempts
-    if attempt.verdict == "completed":
-        state = Dispatch.State.COMPLETED
-    elif attempt.verdict == "failed":
-        state = Dispatch.State.FAILED
-    elif attempt.verdict == "unreachable" and attempt_number == 1:
-        state = Dispatch.State.UNAVAILABLE
-    elif attempt.too_large:
-        # A 2xx too large to keep: the call ran upstream, so it is neither failed
-        # (a retry of the key would run it again wherever the upstream forgets
-        # keys) nor completed (there is no answer to store). Re-sending would only
-        # fetch the same answer: a reviewer settles it now, as any unknown outcome.
-        state = Dispatch.State.OUTCOME_UNKNOWN
-    elif dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
-        seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
-    ):
-        state = Dispatch.State.OUTCOME_UNKNOWN
-    else:
-        state = Dispatch.State.DISPATCHING
+    state = _attempt_state(dispatch, attempt, now=now)
     delay = _backoff(attempt_number) if state == Dispatch.State.DISPATCHING else 0.0
     dispatch.lease_until = None
     dispatch.last_error = attempt.message[:300]
@@ -280,63 +264,102 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
     with transaction.atomic():
         if not _take_back(dispatch, state=state, attempts=attempt_number):
             # Our lease lapsed and another sender took over: its answer stands.
-            current = Dispatch.objects.select_related("customer").get(id=claimed.id)
-            _events(
-                current,
-                [(AuditAction.UPSTREAM_ATTEMPT, AuditResult.FAILURE, {**attempt.details(), "superseded": True})],
-            )
-            return dict(ToolCall.objects.values_list("response", flat=True).get(id=dispatch.tool_call_id))
+            return _superseded(claimed, attempt)
         dispatch.state = state
-        publish = False  # set by the definitive answers
         events: list[tuple[AuditAction, AuditResult, dict[str, Any]]] = []
         attempt_result = AuditResult.SUCCESS if attempt.verdict in ("completed", "failed") else AuditResult.FAILURE
         events.append((AuditAction.UPSTREAM_ATTEMPT, attempt_result, {"attempt": attempt_number, **attempt.details()}))
-
-        if state == Dispatch.State.COMPLETED:
-            screened = result_screen_audited(
-                attempt.result, policy=dispatch.results, report=lambda *event: events.append(event)
-            )
-            outcome = _outcome(dispatch, ToolCallStatus.COMPLETED, 200, result=screened)
-            events.append((AuditAction.UPSTREAM_COMPLETED, AuditResult.SUCCESS, {"attempts": attempt_number}))
-            publish = True
-        elif state == Dispatch.State.FAILED:
-            # The upstream's own words stay in the audit entries (attempt.details()); the model reads a fixed sentence.
-            error = {
-                "code": "upstream_rejected",
-                "message": attempt.told(),
-                "details": {"upstream_status": attempt.status_code},
-            }
-            outcome = _outcome(dispatch, ToolCallStatus.FAILED, 422, error=error)
-            events.append(
-                (AuditAction.UPSTREAM_FAILED, AuditResult.FAILURE, {"code": "upstream_rejected", **attempt.details()})
-            )
-            publish = True
-        elif state == Dispatch.State.UNAVAILABLE:
-            error = {"code": "upstream_unavailable", "message": "the upstream is unreachable; nothing was sent"}
-            outcome = _outcome(dispatch, ToolCallStatus.FAILED, 503, error=error)
-            events.append((AuditAction.UPSTREAM_UNAVAILABLE, AuditResult.FAILURE, {"code": "upstream_unavailable"}))
-            publish = True
-        elif state == Dispatch.State.OUTCOME_UNKNOWN:
-            outcome = _give_up(dispatch, events, now=now)
-        else:
-            # Unknown (or the upstream is busy with this key): the same key again, later.
-            events.append(
-                (
-                    AuditAction.UPSTREAM_RETRY_SCHEDULED,
-                    AuditResult.PENDING,
-                    {"attempt": attempt_number, "retry_in_s": round(delay, 3)},
-                )
-            )
-            outcome = _outcome(dispatch, ToolCallStatus.DISPATCHING, 202)
-            dispatch_id = str(dispatch.id)
-            transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
-        if publish:
+        answer = _definitive_answer(dispatch, attempt, events)
+        if answer is not None:
             # Only a completed call's answer is stored: a refusal lets a retry of the key try again.
             keep = state == Dispatch.State.COMPLETED
-            _publish(dispatch, outcome, keep_record=keep, now=now, then=lambda: _events(dispatch, events))
+            _publish(dispatch, answer, keep_record=keep, now=now, then=lambda: _events(dispatch, events))
+            return answer
+        if state == Dispatch.State.OUTCOME_UNKNOWN:
+            outcome = _give_up(dispatch, events, now=now)
         else:
-            _events(dispatch, events)
+            outcome = _retry_later(dispatch, events, attempt_number=attempt_number, delay=delay)
+        _events(dispatch, events)
     return outcome
+
+
+def _attempt_state(dispatch: Dispatch, attempt: Attempt, *, now: datetime) -> str:
+    """What one attempt's answer makes of the row."""
+    if attempt.verdict == "completed":
+        return Dispatch.State.COMPLETED
+    if attempt.verdict == "failed":
+        return Dispatch.State.FAILED
+    if attempt.verdict == "unreachable" and dispatch.attempts == 1:
+        return Dispatch.State.UNAVAILABLE
+    if attempt.too_large:
+        # A 2xx too large to keep: the call ran upstream, so it is neither failed
+        # (a retry of the key would run it again wherever the upstream forgets
+        # keys) nor completed (there is no answer to store). Re-sending would only
+        # fetch the same answer: a reviewer settles it now, as any unknown outcome.
+        return Dispatch.State.OUTCOME_UNKNOWN
+    if dispatch.dispatched_at and now - dispatch.dispatched_at >= timedelta(
+        seconds=settings.TOOLGUARD_UPSTREAM_GIVE_UP_SECONDS
+    ):
+        return Dispatch.State.OUTCOME_UNKNOWN
+    return Dispatch.State.DISPATCHING
+
+
+def _superseded(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
+    """An attempt whose lease lapsed: recorded as superseded; the call's answer is the other sender's."""
+    current = Dispatch.objects.select_related("customer").get(id=claimed.id)
+    _events(
+        current,
+        [(AuditAction.UPSTREAM_ATTEMPT, AuditResult.FAILURE, {**attempt.details(), "superseded": True})],
+    )
+    return dict(ToolCall.objects.values_list("response", flat=True).get(id=claimed.tool_call_id))
+
+
+def _definitive_answer(
+    dispatch: Dispatch, attempt: Attempt, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]]
+) -> dict[str, Any] | None:
+    """The call's answer when the attempt settled it (completed, failed, unavailable), with its events."""
+    if dispatch.state == Dispatch.State.COMPLETED:
+        screened = result_screen_audited(
+            attempt.result, policy=dispatch.results, report=lambda *event: events.append(event)
+        )
+        events.append((AuditAction.UPSTREAM_COMPLETED, AuditResult.SUCCESS, {"attempts": dispatch.attempts}))
+        return _outcome(dispatch, ToolCallStatus.COMPLETED, 200, result=screened)
+    if dispatch.state == Dispatch.State.FAILED:
+        # The upstream's own words stay in the audit entries (attempt.details()); the model reads a fixed sentence.
+        error = {
+            "code": "upstream_rejected",
+            "message": attempt.told(),
+            "details": {"upstream_status": attempt.status_code},
+        }
+        events.append(
+            (AuditAction.UPSTREAM_FAILED, AuditResult.FAILURE, {"code": "upstream_rejected", **attempt.details()})
+        )
+        return _outcome(dispatch, ToolCallStatus.FAILED, 422, error=error)
+    if dispatch.state == Dispatch.State.UNAVAILABLE:
+        error = {"code": "upstream_unavailable", "message": "the upstream is unreachable; nothing was sent"}
+        events.append((AuditAction.UPSTREAM_UNAVAILABLE, AuditResult.FAILURE, {"code": "upstream_unavailable"}))
+        return _outcome(dispatch, ToolCallStatus.FAILED, 503, error=error)
+    return None
+
+
+def _retry_later(
+    dispatch: Dispatch,
+    events: list[tuple[AuditAction, AuditResult, dict[str, Any]]],
+    *,
+    attempt_number: int,
+    delay: float,
+) -> dict[str, Any]:
+    """Unknown (or the upstream is busy with this key): the same key again, later."""
+    events.append(
+        (
+            AuditAction.UPSTREAM_RETRY_SCHEDULED,
+            AuditResult.PENDING,
+            {"attempt": attempt_number, "retry_in_s": round(delay, 3)},
+        )
+    )
+    dispatch_id = str(dispatch.id)
+    transaction.on_commit(lambda: queue_dispatch_retry(dispatch_id))
+    return _outcome(dispatch, ToolCallStatus.DISPATCHING, 202)
 
 
 _TAKE_BACK_SQL = (
@@ -412,41 +435,7 @@ def _give_up(
     dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]], *, now: datetime
 ) -> dict[str, Any]:
     """Stop re-sending: page someone, and queue the call for a reviewer to settle by hand."""
-    # The row is already outcome_unknown (_record took it back with that state).
-    approval = approval_outcome_unknown_open(
-        customer_id=dispatch.customer_id,
-        tool=dispatch.tool,
-        tool_call_id=dispatch.tool_call_id,
-        idempotency_record_id=dispatch.idempotency_record_id,
-        session_id=dispatch.session_id,
-        requested_by=ACTOR,
-        arguments={**dispatch.body, "idempotency_key": dispatch.idempotency_key},
-        agent_key_id=ToolCall.objects.values_list("agent_key_id", flat=True).get(id=dispatch.tool_call_id),
-        summary={
-            "title": "Upstream outcome unknown: check upstream, then approve to send again or reject",
-            "fields": [
-                {"label": "Attempts", "value": str(dispatch.attempts)},
-                {"label": "Last error", "value": dispatch.last_error or "none"},
-                *[
-                    {"label": name.replace("_", " ").capitalize(), "value": str(value)}
-                    for name, value in sorted(dispatch.body.items())
-                ],
-            ],
-        },
-        rule=OUTCOME_UNKNOWN_RULE,
-        reasons=[
-            {
-                "rule": OUTCOME_UNKNOWN_RULE,
-                "label": "Upstream outcome unknown",
-                "kind": "upstream",
-                "outcome": "held",
-                "source": f"{dispatch.kind} upstream gave no answer after {dispatch.attempts} attempts",
-                "fields": [],
-                "figures": {"attempts": dispatch.attempts, "last_error": dispatch.last_error or "none"},
-            }
-        ],
-        now=now,
-    )
+    approval = _outcome_unknown_approval(dispatch, now=now)
     outcome = _outcome(dispatch, ToolCallStatus.DISPATCHING, 202, approval_id=str(approval.id))
     _publish(dispatch, outcome, keep_record=True, now=now)
     events.append(
@@ -480,6 +469,45 @@ def _give_up(
         now=now,
     )
     return outcome
+
+
+def _outcome_unknown_approval(dispatch: Dispatch, *, now: datetime) -> ApprovalRequest:
+    """The reviewer's case for an outcome the upstream never gave: check upstream, then send again or reject."""
+    # The row is already outcome_unknown (_record took it back with that state).
+    return approval_outcome_unknown_open(
+        customer_id=dispatch.customer_id,
+        tool=dispatch.tool,
+        tool_call_id=dispatch.tool_call_id,
+        idempotency_record_id=dispatch.idempotency_record_id,
+        session_id=dispatch.session_id,
+        requested_by=ACTOR,
+        arguments={**dispatch.body, "idempotency_key": dispatch.idempotency_key},
+        agent_key_id=ToolCall.objects.values_list("agent_key_id", flat=True).get(id=dispatch.tool_call_id),
+        summary={
+            "title": "Upstream outcome unknown: check upstream, then approve to send again or reject",
+            "fields": [
+                {"label": "Attempts", "value": str(dispatch.attempts)},
+                {"label": "Last error", "value": dispatch.last_error or "none"},
+                *[
+                    {"label": name.replace("_", " ").capitalize(), "value": str(value)}
+                    for name, value in sorted(dispatch.body.items())
+                ],
+            ],
+        },
+        rule=OUTCOME_UNKNOWN_RULE,
+        reasons=[
+            {
+                "rule": OUTCOME_UNKNOWN_RULE,
+                "label": "Upstream outcome unknown",
+                "kind": "upstream",
+                "outcome": "held",
+                "source": f"{dispatch.kind} upstream gave no answer after {dispatch.attempts} attempts",
+                "fields": [],
+                "figures": {"attempts": dispatch.attempts, "last_error": dispatch.last_error or "none"},
+            }
+        ],
+        now=now,
+    )
 
 
 def _events(dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dict[str, Any]]]) -> None:
