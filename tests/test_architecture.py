@@ -10,6 +10,7 @@ an edge no contract sees; these tests fail on a new one.
 from __future__ import annotations
 
 import ast
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -113,3 +114,41 @@ def test_the_check_sees_a_string_hook() -> None:
     source = 'from core.tools import app_hook\napp_hook("held_dispatch")(approval=None)\n'
     calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
     assert [called_name(call) for call in calls if called_name(call) in RESOLVERS] == ["app_hook"]
+
+
+# The call pipeline and the outbox read as short steps: a function longer than
+# this is split into named ones (docs/architecture.md, "The call pipeline").
+MAX_FUNCTION_LINES = 60
+
+
+def pipeline_files() -> list[Path]:
+    return [*sorted((ROOT / "toolguard" / "pipeline").glob("*.py")), ROOT / "outbox" / "services.py"]
+
+
+def long_functions(source: str, filename: str) -> list[str]:
+    """Every function (methods and nested ones too) over the limit, counted from its first decorator to its end."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename=filename)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min([node.lineno, *(decorator.lineno for decorator in node.decorator_list)])
+            lines = (node.end_lineno or node.lineno) - first + 1
+            if lines > MAX_FUNCTION_LINES:
+                found.append(f"{filename}:{node.lineno} {node.name}() is {lines} lines")
+    return found
+
+
+def test_no_pipeline_or_outbox_function_is_longer_than_the_limit() -> None:
+    found = []
+    for path in pipeline_files():
+        relative = path.relative_to(ROOT).as_posix()
+        found += long_functions(path.read_text(), relative)
+    assert not found, f"split these into named steps of at most {MAX_FUNCTION_LINES} lines:\n" + "\n".join(found)
+
+
+def test_the_length_check_sees_a_long_function() -> None:
+    """The scan itself works: a long method, counted with its decorator and docstring, is found; a short one is not."""
+    body = "".join(f"x{n} = {n}\n" for n in range(MAX_FUNCTION_LINES - 2))
+    long_method = 'class C:\n    @staticmethod\n    def long():\n        """Doc."""\n' + textwrap.indent(body, " " * 8)
+    assert long_functions(long_method, "c.py") == [f"c.py:3 long() is {MAX_FUNCTION_LINES + 1} lines"]
+    short = 'def short():\n    """Doc."""\n' + textwrap.indent(body, " " * 4)
+    assert long_functions(short, "s.py") == []
