@@ -30,7 +30,7 @@ from approvals.services import (
 )
 from audit.receipts import entry_reference
 from audit.services import AuditEvent, audit_append
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from people.stepup import StepUpProof
 
 
@@ -145,7 +145,7 @@ def case_decide(
         [
             AuditEvent(
                 actor=reviewer_label(reviewer),
-                actor_type="reviewer",
+                actor_type=ActorType.REVIEWER,
                 customer=first.customer.external_id,
                 action=AuditAction.CASE_DECIDED,
                 result=AuditResult.SUCCESS if not outcome.refused else AuditResult.FAILURE,

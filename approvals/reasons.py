@@ -14,6 +14,7 @@ from typing import Any
 
 from approvals.models import ApprovalRequest
 from approvals.templatetags.money import cents
+from core.enums import AuditAction
 from core.reasons import REASON_KINDS, argument_at, argument_text
 from core.tools import rule_label
 
@@ -196,12 +197,12 @@ def _figure(name: str, value: Any, currencies: tuple[str, str]) -> tuple[str, st
 
 
 # Audit actions whose entry says why a call was held or refused, and the heading the entry page gives it.
-ENTRY_REASON_HEADINGS = {
-    "approval_requested": "Held because",
-    "policy_denied": "Refused because",
-    "injection_blocked": "Refused because",
-    "validation_failed": "Refused because",
-    "injection_suspected": "Flagged because",
+ENTRY_REASON_HEADINGS: dict[str, str] = {
+    AuditAction.APPROVAL_REQUESTED: "Held because",
+    AuditAction.POLICY_DENIED: "Refused because",
+    AuditAction.INJECTION_BLOCKED: "Refused because",
+    AuditAction.VALIDATION_FAILED: "Refused because",
+    AuditAction.INJECTION_SUSPECTED: "Flagged because",
 }
 NOT_KEPT = "not kept: a blocked value is attacker text, so only where it was and which rule fired are recorded"
 
@@ -217,7 +218,7 @@ def entry_reasons(action: str, details: Mapping[str, Any], *, arguments: Any = N
     if details.get("reasons"):
         given = details.get("arguments", arguments)
         return reasons_shown(reasons=details["reasons"], arguments=given)
-    if action == "injection_blocked":
+    if action == AuditAction.INJECTION_BLOCKED:
         reason = {
             "rule": details.get("rule", ""),
             "label": str(details.get("category", "")).replace("_", " ").capitalize() or "Blocked",
@@ -226,7 +227,7 @@ def entry_reasons(action: str, details: Mapping[str, Any], *, arguments: Any = N
             "fields": [{"path": details.get("field", ""), "note": NOT_KEPT}],
         }
         return reasons_shown(reasons=[reason], arguments=None)
-    if action == "injection_suspected":
+    if action == AuditAction.INJECTION_SUSPECTED:
         reason = {
             "rule": "injection_suspected",
             "kind": "model",
@@ -236,7 +237,7 @@ def entry_reasons(action: str, details: Mapping[str, Any], *, arguments: Any = N
             "score": details.get("score"),
         }
         return reasons_shown(reasons=[reason], arguments=arguments)
-    if action == "validation_failed":
+    if action == AuditAction.VALIDATION_FAILED:
         errors = details.get("errors") or []
         reasons = [
             {

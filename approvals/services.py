@@ -26,7 +26,7 @@ from approvals import selectors
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.services import AuditEvent, audit_append
 from core import idempotency, metrics
-from core.enums import AuditAction, AuditResult, ToolCallStatus
+from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import AgentKey, AgentSession, IdempotencyRecord, ToolCall, ValueEntry
 from core.rates import reporting_currency
@@ -192,7 +192,7 @@ def _event(
     approval: ApprovalRequest,
     *,
     actor: str,
-    actor_type: str,
+    actor_type: ActorType,
     action: AuditAction,
     result: AuditResult,
     details: dict[str, Any] | None = None,
@@ -218,7 +218,7 @@ def _expire_locked(approval: ApprovalRequest, *, now: datetime) -> list[AuditEve
         _event(
             approval,
             actor="system:expiry",
-            actor_type="system",
+            actor_type=ActorType.SYSTEM,
             action=AuditAction.APPROVAL_EXPIRED,
             result=AuditResult.FAILURE,
         ),
@@ -266,7 +266,7 @@ def approval_withdraw(*, approval_id: uuid.UUID | str, agent_key: AgentKey) -> A
                 _event(
                     approval,
                     actor=agent_key.label,
-                    actor_type="agent",
+                    actor_type=ActorType.AGENT,
                     action=AuditAction.APPROVAL_WITHDRAWN,
                     result=AuditResult.SUCCESS,
                     details={"code": WITHDRAWN_CODE},
@@ -459,7 +459,7 @@ def _decide_locked(
 
     def event(action: AuditAction, result: AuditResult, /, **details: Any) -> None:
         events.append(
-            _event(approval, actor=label, actor_type="reviewer", action=action, result=result, details=details)
+            _event(approval, actor=label, actor_type=ActorType.REVIEWER, action=action, result=result, details=details)
         )
 
     if decision == ApprovalDecision.Decision.REJECT:
@@ -656,7 +656,7 @@ def _expire_batch(ids: list[uuid.UUID], now: datetime) -> None:
             _event(
                 approval,
                 actor="system:expiry",
-                actor_type="system",
+                actor_type=ActorType.SYSTEM,
                 action=AuditAction.APPROVAL_EXPIRED,
                 result=AuditResult.FAILURE,
             )

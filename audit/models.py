@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 
 # What nearly every tool call writes: about nine entries in ten (see audit_actor_action_ts).
 COMMON_ACTIONS = [
@@ -20,13 +20,6 @@ COMMON_ACTIONS = [
 
 
 class AuditEntry(models.Model):
-    class ActorType(models.TextChoices):
-        AGENT = "agent"
-        REVIEWER = "reviewer"
-        COMPLIANCE = "compliance"
-        SYSTEM = "system"
-        ANONYMOUS = "anonymous"
-
     id = models.BigAutoField(primary_key=True)
     timestamp = models.DateTimeField()
     # Actors are kept as labels (agent:user-123:ab12cd, reviewer:alice) so an

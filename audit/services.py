@@ -30,7 +30,7 @@ from audit.witness import (
     witness_is_webhook,
     witness_read,
 )
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.events import AuditEvent
 from core.pipelining import in_pipeline
 
@@ -45,6 +45,7 @@ OPERATION_ACTIONS = frozenset({AuditAction.TRANSFER_INITIATED})
 # Values, so a member and the plain string it stands for are both found.
 _ACTIONS = frozenset(AuditAction.values)
 _RESULTS = frozenset(AuditResult.values)
+_ACTOR_TYPES = frozenset(ActorType.values)
 
 
 def entry_body(values: dict[str, Any]) -> str:
@@ -79,7 +80,12 @@ def operation_hash(arguments: Any) -> str | None:
 
 
 def _refuse_unnamed(events: Sequence[AuditEvent]) -> None:
-    """Refuse what core.enums does not name: the search page, the admin and the log must agree on every name."""
+    """Refuse what core.enums does not name: the search page, the admin and the log must agree on every name.
+
+    A bare string is refused even when it spells a member: a writer that
+    passes members is one mypy and a rename can follow, and a typo in a
+    string would have reached the log on the first path no test took.
+    """
     for event in events:
         if event.action not in _ACTIONS:
             raise ValueError(f"unknown audit action {event.action!r}: name it in core.enums.AuditAction first")
@@ -87,6 +93,15 @@ def _refuse_unnamed(events: Sequence[AuditEvent]) -> None:
             raise ValueError(
                 f"unknown audit result {event.result!r} (action {event.action!r}): one of {sorted(_RESULTS)}"
             )
+        if event.actor_type not in _ACTOR_TYPES:
+            raise ValueError(f"unknown actor type {event.actor_type!r} (action {event.action!r})")
+        for name, value, enum in (
+            ("action", event.action, AuditAction),
+            ("result", event.result, AuditResult),
+            ("actor_type", event.actor_type, ActorType),
+        ):
+            if not isinstance(value, enum):
+                raise TypeError(f"audit {name} {value!r} is a bare string: pass {enum.__name__}({str(value)!r})")
 
 
 def _entry(event: AuditEvent, now: datetime) -> tuple[AuditEntry, str]:

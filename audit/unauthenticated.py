@@ -22,9 +22,9 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from redis.exceptions import RedisError
 
-from audit.models import AuditEntry, UnauthenticatedMinute
+from audit.models import UnauthenticatedMinute
 from audit.services import AuditEvent, audit_append
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def _count(key: str) -> int:
 def _event(*, address: str, path: str, minute: datetime, count: int, code: str) -> AuditEvent:
     return AuditEvent(
         actor="anonymous",
-        actor_type=AuditEntry.ActorType.ANONYMOUS,
+        actor_type=ActorType.ANONYMOUS,
         action=ACTION,
         result=AuditResult.BLOCKED,
         details={"code": code, "remote_addr": address, "path": path, "minute": minute.isoformat(), "count": count},

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
-from core.enums import AuditAction
+from core.enums import AuditAction, ToolCallStatus
 from core.money import money_format
 from core.pipelining import in_pipeline, pipelined, select_rows, send_checked, send_inserts
 from core.tools import (
@@ -166,7 +166,7 @@ class TransferFunds(ToolHandler):
         payee = own or Payee.objects.filter(customer_id=source.customer_id, account=destination).exists()
         return {"own_destination": own, "registered_payee": payee}
 
-    def _new_transfer(self, ctx: ToolContext, arguments: dict[str, Any], status: str) -> Transfer:
+    def _new_transfer(self, ctx: ToolContext, arguments: dict[str, Any], status: Transfer.Status) -> Transfer:
         source, destination = self._accounts(ctx, arguments)
         return Transfer(
             customer_id=source.customer_id,
@@ -217,10 +217,12 @@ class TransferFunds(ToolHandler):
         transfer_move_money(transfer)
         return transfer.as_result()
 
-    def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:
+    def settle_held(self, held: HeldCall, *, status: ToolCallStatus, reason: str = "") -> dict[str, Any]:
         return self.settle_held_many([held], status=status, reason=reason).get(held.held_ref, {})
 
-    def settle_held_many(self, held: list[HeldCall], *, status: str, reason: str = "") -> dict[str, dict[str, Any]]:
+    def settle_held_many(
+        self, held: list[HeldCall], *, status: ToolCallStatus, reason: str = ""
+    ) -> dict[str, dict[str, Any]]:
         refs = [call.held_ref for call in held if call.held_ref]
         transfers = list(
             Transfer.objects.filter(id__in=refs, status=Transfer.Status.PENDING_APPROVAL).select_related(

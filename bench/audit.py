@@ -107,9 +107,13 @@ def actor_shares() -> tuple[list[str], list[str]]:
     from django.db.models import Count
 
     from audit.models import AuditEntry
+    from core.enums import ActorType
 
     counts = list(
-        AuditEntry.objects.filter(actor_type="agent").values_list("actor").annotate(n=Count("id")).order_by("-n")
+        AuditEntry.objects.filter(actor_type=ActorType.AGENT)
+        .values_list("actor")
+        .annotate(n=Count("id"))
+        .order_by("-n")
     )
     total = sum(n for _, n in counts)
     heavy = [actor for actor, _ in counts[:3]]
@@ -278,11 +282,12 @@ def time_http(client: Any, url: str, samples: list[dict[str, str]], runs: int) -
 def tool_call_events(n: int, session: str) -> list[Any]:
     """What one completed transfer writes: received, initiated (canonical arguments), completed."""
     from audit.services import AuditEvent
+    from core.enums import ActorType, AuditAction, AuditResult
 
     key = uuid.uuid4().hex
     common: dict[str, Any] = {
         "actor": "agent:bench:0123456789ab",
-        "actor_type": "agent",
+        "actor_type": ActorType.AGENT,
         "customer": "bench",
         "tool": "transfer_funds",
         "tool_call_id": str(uuid.uuid4()),
@@ -291,16 +296,21 @@ def tool_call_events(n: int, session: str) -> list[Any]:
     }
     arguments = {"from_account": "a1", "to_account": "a2", "amount": 100 + n, "currency": "USD", "idempotency_key": key}
     return [
-        AuditEvent(action="tool_call_received", result="success", details={"provider": "openai"}, **common),
         AuditEvent(
-            action="transfer_initiated",
-            result="success",
+            action=AuditAction.TOOL_CALL_RECEIVED,
+            result=AuditResult.SUCCESS,
+            details={"provider": "openai"},
+            **common,
+        ),
+        AuditEvent(
+            action=AuditAction.TRANSFER_INITIATED,
+            result=AuditResult.SUCCESS,
             details={"arguments": arguments, "tool_version": "1"},
             **common,
         ),
         AuditEvent(
-            action="transfer_completed",
-            result="success",
+            action=AuditAction.TRANSFER_COMPLETED,
+            result=AuditResult.SUCCESS,
             details={"result": {"amount": 100 + n}},
             duration_ms=3.2,
             **common,

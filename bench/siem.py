@@ -54,6 +54,7 @@ def main() -> None:
     from audit.models import SiemCursor
     from audit.services import audit_append
     from audit.siem import HttpCollector, SyslogCollector, destination_ship
+    from core.enums import ActorType, AuditAction, AuditResult
     from core.events import AuditEvent
     from tests.audit.siem_servers import HttpCollectorServer, Rsyslog
 
@@ -64,9 +65,9 @@ def main() -> None:
             [
                 AuditEvent(
                     actor="agent:bench:0123456789ab",
-                    actor_type="agent",
-                    action="tool_call_received",
-                    result="success",
+                    actor_type=ActorType.AGENT,
+                    action=AuditAction.TOOL_CALL_RECEIVED,
+                    result=AuditResult.SUCCESS,
                     customer="bench",
                     tool="transfer_funds",
                     session_id=f"s{number // 50}",

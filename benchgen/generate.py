@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import OPERATION_ACTIONS, AuditEvent, audit_chain_insert, operation_hash
+from core.enums import ActorType, AuditAction, AuditResult
 
 MIXES = ("skewed", "uniform")
 
@@ -244,15 +245,21 @@ def synthetic_rows(
         ts += step * len(rows)
 
 
+def _event(row: dict[str, Any]) -> AuditEvent:
+    """A generated row as the writer takes it: its names as core.enums members."""
+    values = {name: value for name, value in row.items() if name not in ("timestamp", "operation_hash")}
+    values["actor_type"] = ActorType(values["actor_type"])
+    values["action"] = AuditAction(values["action"])
+    values["result"] = AuditResult(values["result"])
+    return AuditEvent(**values)
+
+
 def audit_generate(entries: int, *, days: int = 30, seed: int = 7, mix: str = "skewed", batch: int = 5000) -> int:
     """Append `entries` synthetic entries through the one chain insert, a batch per transaction; return the count."""
     rows = synthetic_rows(entries, days=days, seed=seed, mix=mix)
     written = 0
     while chunk := list(itertools.islice(rows, batch)):
-        events = [
-            AuditEvent(**{name: value for name, value in row.items() if name not in ("timestamp", "operation_hash")})
-            for row in chunk
-        ]
+        events = [_event(row) for row in chunk]
         # One transaction per batch: real writers take their turns in between.
         with transaction.atomic():
             audit_chain_insert(events, at=[row["timestamp"] for row in chunk])

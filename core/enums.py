@@ -1,8 +1,9 @@
-"""The names a tool call's status and the audit log's actions and results may take, in one place.
+"""The names a tool call's status and the audit log's actors, actions and results may take, in one place.
 
-Every writer uses these members, and `audit.services.audit_chain_insert`
-refuses an action or result not named here, so the compliance search page,
-the admin's filters and the log itself can never disagree about what exists.
+Every writer passes these members, never the strings they stand for, and
+`audit.services.audit_chain_insert` refuses anything else, so the compliance
+search page, the admin's filters and the log itself can never disagree about
+what exists.
 """
 
 from __future__ import annotations
@@ -36,6 +37,16 @@ class ToolCallStatus(models.TextChoices):
 
 # What `ToolCall.status` may hold: every status but the answer-only ones.
 STORED_TOOL_CALL_STATUSES = [(value, label) for value, label in ToolCallStatus.choices if value != "in_progress"]
+
+
+class ActorType(models.TextChoices):
+    """Who an audit entry's actor is: `AuditEntry.actor_type`."""
+
+    AGENT = "agent"
+    REVIEWER = "reviewer"
+    COMPLIANCE = "compliance"
+    SYSTEM = "system"
+    ANONYMOUS = "anonymous"
 
 
 class AuditResult(models.TextChoices):

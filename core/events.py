@@ -12,15 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.enums import ActorType, AuditAction, AuditResult
 from core.registries import audit_writer
 
 
 @dataclass(frozen=True)
 class AuditEvent:
+    # Members, never the strings they stand for: mypy holds every writer to
+    # that, and the writer refuses a bare string at run time as well.
     actor: str
-    actor_type: str
-    action: str
-    result: str
+    actor_type: ActorType
+    action: AuditAction
+    result: AuditResult
     customer: str = ""
     tool: str = ""
     tool_call_id: str = ""

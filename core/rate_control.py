@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.events import AuditEvent, audit_record
 from core.models import ExchangeRate, RateProposal
 from core.rates import RateRow, rates_audit, values_convert_waiting
@@ -84,7 +84,7 @@ def within_band(rate: Decimal, references: Iterable[Decimal]) -> bool:
     return bool(references) and all(abs(rate - reference) <= reference * band for reference in references)
 
 
-def rates_submit(rows: Iterable[RateRow], *, actor: str, actor_type: str) -> Submitted:
+def rates_submit(rows: Iterable[RateRow], *, actor: str, actor_type: ActorType) -> Submitted:
     """Store what is within the band, propose the rest for a second person; one transaction, audited."""
     done = Submitted()
     with transaction.atomic():
@@ -127,7 +127,7 @@ def rates_submit(rows: Iterable[RateRow], *, actor: str, actor_type: str) -> Sub
     return done
 
 
-def rate_confirm(proposal_id: int, *, actor: str, actor_type: str) -> RateProposal:
+def rate_confirm(proposal_id: int, *, actor: str, actor_type: ActorType) -> RateProposal:
     """A second person puts a proposed rate in force; the proposer cannot. Refusals are audited and raised."""
     with transaction.atomic():
         proposal = RateProposal.objects.select_for_update().filter(pk=proposal_id).first()
@@ -160,7 +160,7 @@ def rate_confirm(proposal_id: int, *, actor: str, actor_type: str) -> RatePropos
     raise RateControlError(code, message)
 
 
-def rate_withdraw(proposal_id: int, *, actor: str, actor_type: str) -> RateProposal:
+def rate_withdraw(proposal_id: int, *, actor: str, actor_type: ActorType) -> RateProposal:
     """Anyone who may keep rates drops a pending proposal (its proposer included); audited."""
     with transaction.atomic():
         proposal = RateProposal.objects.select_for_update().filter(pk=proposal_id).first()
@@ -178,7 +178,7 @@ def rate_withdraw(proposal_id: int, *, actor: str, actor_type: str) -> RatePropo
     raise RateControlError(code, message)
 
 
-def rate_refusal_audit(*, actor: str, actor_type: str, code: str, message: str, **details: Any) -> None:
+def rate_refusal_audit(*, actor: str, actor_type: ActorType, code: str, message: str, **details: Any) -> None:
     """A load or a confirmation refused before any rate was read (a bad file, an unproven person): on record."""
     audit_record(
         [
@@ -211,7 +211,7 @@ def _nearest(rate: Decimal, references: list[Decimal]) -> Decimal | None:
 def _audit(
     row: RateRow,
     actor: str,
-    actor_type: str,
+    actor_type: ActorType,
     *,
     outcome: str,
     references: list[Decimal],
@@ -232,7 +232,7 @@ def _audit(
 
 
 def _audit_refusal(
-    proposal: RateProposal | None, proposal_id: int, actor: str, actor_type: str, *, code: str, message: str
+    proposal: RateProposal | None, proposal_id: int, actor: str, actor_type: ActorType, *, code: str, message: str
 ) -> None:
     details: dict[str, Any] = {"proposal": proposal_id}
     if proposal is not None:

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.events import AuditEvent, audit_record
 from core.models import ExchangeRate, ValueEntry
 
@@ -165,7 +165,7 @@ def rates_parse(lines: Iterable[str]) -> list[RateRow]:
     return rows
 
 
-def rates_load(rows: Iterable[RateRow], *, actor: str, actor_type: str) -> tuple[int, int]:
+def rates_load(rows: Iterable[RateRow], *, actor: str, actor_type: ActorType) -> tuple[int, int]:
     """Store the rows, replacing a currency's rate for a day it already has, audited; (created, updated).
 
     No band, no second person: only for rates written in code (the demo's).
@@ -212,7 +212,7 @@ def rates_audit(
     rows: Iterable[RateRow],
     *,
     actor: str,
-    actor_type: str,
+    actor_type: ActorType,
     deleted: bool = False,
     extra: Mapping[str, Any] | None = None,
 ) -> None:

@@ -235,11 +235,11 @@ class ToolHandler:
         self.authorize(ctx, held.arguments)
         return self.execute(ctx, held.arguments)
 
-    def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:
+    def settle_held(self, held: HeldCall, *, status: ToolCallStatus, reason: str = "") -> dict[str, Any]:
         """Mark a held operation rejected, expired or failed; return its result for the agent."""
         return {}
 
-    def settle_held_many(self, held: list[HeldCall], *, status: str) -> dict[str, dict[str, Any]]:
+    def settle_held_many(self, held: list[HeldCall], *, status: ToolCallStatus) -> dict[str, dict[str, Any]]:
         """The expiry's bulk form of `settle_held`: results by held_ref."""
         return {call.held_ref: self.settle_held(call, status=status) for call in held}
 

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from banking.models import Account, Payee
+from core.enums import ActorType
 from core.models import Customer
 from core.rates import RateRow, rates_load, reporting_currency
 from people.credentials import agent_key_issue
@@ -56,7 +57,7 @@ def demo_bank_seed() -> dict[str, Any]:
             output["reviewers" if group == "reviewers" else "compliance"].append(
                 {"username": username, "password": password}
             )
-        rates_load(demo_rates(), actor="operator:seed_demo", actor_type="system")
+        rates_load(demo_rates(), actor="operator:seed_demo", actor_type=ActorType.SYSTEM)
     for spec in DEMO_CUSTOMERS:
         customer = Customer.objects.get(external_id=spec["id"])
         _, raw = agent_key_issue(customer=customer, name="demo")

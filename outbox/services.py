@@ -33,7 +33,7 @@ from approvals.services import approval_dispatch_answered, approval_outcome_unkn
 from audit.alerts import alert_raise
 from audit.services import AuditEvent, audit_append
 from core import idempotency, tracing
-from core.enums import AuditAction, AuditResult, ToolCallStatus
+from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.headers import header_value
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
@@ -179,7 +179,7 @@ def queue_dispatch_retry(dispatch_id: str) -> None:
 
 def _outcome(
     dispatch: Dispatch,
-    status: str,
+    status: ToolCallStatus,
     http_status: int,
     *,
     result: Any = None,
@@ -516,7 +516,7 @@ def _events(dispatch: Dispatch, events: list[tuple[AuditAction, AuditResult, dic
         [
             AuditEvent(
                 actor=ACTOR,
-                actor_type="system",
+                actor_type=ActorType.SYSTEM,
                 customer=dispatch.customer.external_id,
                 action=action,
                 result=result,

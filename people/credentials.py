@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import AuditEvent, audit_append
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey, AgentSession, Customer
 from core.principal_cache import agent_key_forget, agent_session_forget
 from core.tools import all_tools
@@ -56,7 +56,7 @@ def agent_key_issue(*, customer: Customer, tools: list[str] | None = None, name:
             [
                 AuditEvent(
                     actor="system:admin",
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     customer=customer.external_id,
                     action=AuditAction.AGENT_KEY_ISSUED,
                     result=AuditResult.SUCCESS,
@@ -85,7 +85,7 @@ def session_release(*, customer_external_id: str, session_id: str, released_by: 
             [
                 AuditEvent(
                     actor=released_by,
-                    actor_type="reviewer" if released_by.startswith("reviewer:") else "system",
+                    actor_type=ActorType.REVIEWER if released_by.startswith("reviewer:") else ActorType.SYSTEM,
                     customer=customer_external_id,
                     action=AuditAction.SESSION_RELEASED,
                     result=AuditResult.SUCCESS,
@@ -144,7 +144,7 @@ def key_release(*, key_prefix: str, released_by: str) -> AgentKey:
             [
                 AuditEvent(
                     actor=released_by,
-                    actor_type="reviewer" if released_by.startswith("reviewer:") else "system",
+                    actor_type=ActorType.REVIEWER if released_by.startswith("reviewer:") else ActorType.SYSTEM,
                     customer=key.customer.external_id,
                     action=AuditAction.KEY_RELEASED,
                     result=AuditResult.SUCCESS,
@@ -168,7 +168,7 @@ def agent_key_revoke(*, key_prefix: str, revoked_by: str) -> AgentKey:
             [
                 AuditEvent(
                     actor=revoked_by,
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     customer=key.customer.external_id,
                     action=AuditAction.AGENT_KEY_REVOKED,
                     result=AuditResult.SUCCESS,
@@ -252,7 +252,7 @@ def personal_tokens_revoke_all(*, user: AbstractBaseUser, reason: str, details: 
             [
                 AuditEvent(
                     actor="system:people",
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     action=AuditAction.API_TOKEN_REVOKED,
                     result=AuditResult.SUCCESS,
                     details={

@@ -36,7 +36,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from audit.services import AuditEvent, audit_append
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey, Customer
 from core.principal_cache import CACHE_ERRORS, agent_key_by_prefix
 from core.tools import all_tools
@@ -399,7 +399,7 @@ def _principal_create(token: AccessToken) -> AgentKey:
                 [
                     AuditEvent(
                         actor=token.label,
-                        actor_type="agent",
+                        actor_type=ActorType.AGENT,
                         customer=customer.external_id,
                         action=AuditAction.OAUTH_PRINCIPAL_CREATED,
                         result=AuditResult.SUCCESS,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, PermissionsMixin, User
 from django.http import HttpRequest
 
+from core.enums import ActorType
+
 REVIEWERS_GROUP = "reviewers"
 COMPLIANCE_GROUP = "compliance"
 STAFF_GROUPS = (REVIEWERS_GROUP, COMPLIANCE_GROUP)
@@ -30,7 +32,7 @@ def person_groups(user: AbstractBaseUser | AnonymousUser) -> set[str]:
     return set(user.groups.filter(name__in=STAFF_GROUPS).values_list("name", flat=True))
 
 
-def person_actor(user: AbstractBaseUser) -> tuple[str, str]:
+def person_actor(user: AbstractBaseUser) -> tuple[str, ActorType]:
     """(actor label, actor type) for audit entries: reviewers as reviewer:NAME, others as compliance:NAME."""
-    kind = "reviewer" if REVIEWERS_GROUP in person_groups(user) else "compliance"
+    kind = ActorType.REVIEWER if REVIEWERS_GROUP in person_groups(user) else ActorType.COMPLIANCE
     return f"{kind}:{user.get_username()}", kind

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core.enums import ToolCallStatus
 from core.money import money_format
 from core.tools import (
     AccessDenied,
@@ -52,7 +53,7 @@ class RefundOrder(ToolHandler):
     def authorize(self, ctx: ToolContext, arguments: dict[str, Any]) -> None:
         owned_order(ctx, arguments["order_id"])
 
-    def _refund(self, ctx: ToolContext, arguments: dict[str, Any], status: str) -> Refund:
+    def _refund(self, ctx: ToolContext, arguments: dict[str, Any], status: Refund.Status) -> Refund:
         return Refund(
             order=owned_order(ctx, arguments["order_id"]),
             amount_cents=arguments["amount_cents"],
@@ -80,7 +81,7 @@ class RefundOrder(ToolHandler):
         refund.save(update_fields=["status", "completed_at"])
         return refund.as_result()
 
-    def settle_held(self, held: HeldCall, *, status: str, reason: str = "") -> dict[str, Any]:
+    def settle_held(self, held: HeldCall, *, status: ToolCallStatus, reason: str = "") -> dict[str, Any]:
         refund = Refund.objects.select_related("order").filter(id=held.held_ref).first()
         if refund is None:
             return {}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.events import AuditEvent, audit_record
 from upstream.models import UpstreamToolVersion
 
@@ -96,7 +96,7 @@ def _record_once(source: str, tool: Tool, upstream: UpstreamTool) -> UpstreamToo
         events = [
             AuditEvent(
                 actor="system:tools_sync",
-                actor_type="system",
+                actor_type=ActorType.SYSTEM,
                 action=AuditAction.UPSTREAM_TOOL_REGISTERED if latest is None else AuditAction.UPSTREAM_TOOL_CHANGED,
                 result=AuditResult.SUCCESS,
                 tool=tool.name,
@@ -107,7 +107,7 @@ def _record_once(source: str, tool: Tool, upstream: UpstreamTool) -> UpstreamToo
             events.append(
                 AuditEvent(
                     actor="system:tools_sync",
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     action=AuditAction.UPSTREAM_TOOL_WITHHELD,
                     result=AuditResult.BLOCKED,
                     tool=tool.name,
@@ -160,7 +160,7 @@ def tool_accept(name: str, *, actor: str) -> UpstreamToolVersion:
             [
                 AuditEvent(
                     actor=actor,
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     action=AuditAction.UPSTREAM_TOOL_ACCEPTED,
                     result=AuditResult.SUCCESS,
                     tool=name,

@@ -18,18 +18,19 @@ from django.utils import timezone
 from approvals.tasks import alerts_check_backlog
 from audit.models import Alert
 from audit.services import AuditEvent, audit_chain_insert
+from core.enums import ActorType, AuditAction, AuditResult
 
 
 def _event(action: str, result: str, session: str, **fields: object) -> AuditEvent:
     values: dict[str, object] = {
         "actor": "agent:alice:0123456789ab",
-        "actor_type": "agent",
+        "actor_type": ActorType.AGENT,
         "customer": "alice-settings",
         "tool": "transfer_funds",
         "session_id": session,
     }
     values.update(fields)
-    return AuditEvent(action=action, result=result, **values)  # type: ignore[arg-type]
+    return AuditEvent(action=AuditAction(action), result=AuditResult(result), **values)  # type: ignore[arg-type]
 
 
 def _spaced(events: list[AuditEvent], seconds: int) -> int:

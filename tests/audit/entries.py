@@ -8,18 +8,29 @@ from django.db import connection
 
 from audit.models import AuditEntry
 from audit.services import AuditEvent, audit_append
+from core.enums import ActorType, AuditAction, AuditResult
 
 
 def event(action: str = "tool_call_received", result: str = "success", **fields: Any) -> AuditEvent:
+    """An event as a writer hands it over: names the enums know become their members.
+
+    A name they do not know is kept as it is, for the tests of the writer's refusal.
+    """
     values: dict[str, Any] = {
         "actor": "agent:alice:0123456789ab",
-        "actor_type": "agent",
+        "actor_type": ActorType.AGENT,
         "customer": "alice",
         "tool": "transfer_funds",
         "session_id": "s1",
     }
     values.update(fields)
-    return AuditEvent(action=action, result=result, **values)
+    values["actor_type"] = member(ActorType, values["actor_type"])
+    return AuditEvent(action=member(AuditAction, action), result=member(AuditResult, result), **values)
+
+
+def member(enum: Any, name: Any) -> Any:
+    """`enum`'s member named `name`, or `name` itself when the enum has none."""
+    return enum(name) if name in enum.values else name
 
 
 def append(*events: AuditEvent) -> list[AuditEntry]:

@@ -1,21 +1,24 @@
-"""Audit actions and results are named once, in core.enums: the log holds no other name.
+"""Audit actions, results and actor types are named once, in core.enums: the log holds no other name.
 
-The chain insert refuses an unnamed action or result at run time; the source
-scan below catches a bare literal before it ever runs, including on a path
-no other test takes.
+The chain insert refuses an unnamed action or result, and a bare string for
+any of the three, at run time (tests/audit/test_operation_names.py); mypy
+refuses the bare string before that, and the source scan below catches a
+literal before it ever runs, including on a path no other test takes.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from audit.models import AuditEntry
 from audit.services import audit_append
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
+from core.events import AuditEvent
 from tests.audit.entries import event
 from tests.conftest import Bank
 from tests.live import ROOT
@@ -99,6 +102,38 @@ def test_audit_append_refuses_a_result_the_enum_does_not_name() -> None:
     assert AuditEntry.objects.count() == before
 
 
+def member_event(**changes: Any) -> AuditEvent:
+    values: dict[str, Any] = {
+        "actor": "agent:alice:0123456789ab",
+        "actor_type": ActorType.AGENT,
+        "action": AuditAction.TOOL_CALL_RECEIVED,
+        "result": AuditResult.SUCCESS,
+    }
+    return AuditEvent(**{**values, **changes})
+
+
+@pytest.mark.parametrize(
+    ("field", "bare"),
+    [("action", "tool_call_received"), ("result", "success"), ("actor_type", "agent")],
+)
+def test_the_writer_refuses_a_bare_string_even_one_that_names_a_member(field: str, bare: str) -> None:
+    before = AuditEntry.objects.count()
+    with pytest.raises(TypeError, match=f"audit {field} '{bare}' is a bare string"):
+        audit_append([member_event(), member_event(**{field: bare})])
+    assert AuditEntry.objects.count() == before
+
+
+def test_the_writer_refuses_an_actor_type_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match="unknown actor type 'robot'"):
+        audit_append([member_event(actor_type="robot")])
+
+
+def test_the_writer_takes_members() -> None:
+    [entry] = audit_append([member_event()])
+    stored = AuditEntry.objects.get(id=entry.id)
+    assert (stored.action, stored.result, stored.actor_type) == ("tool_call_received", "success", "agent")
+
+
 def test_audit_append_takes_every_named_action_and_result() -> None:
     entries = audit_append([event(action) for action in AuditAction] + [event(result=r) for r in AuditResult])
     assert {entry.action for entry in entries} == set(AuditAction.values)
@@ -116,6 +151,34 @@ def test_no_production_source_writes_an_action_by_a_bare_literal() -> None:
                     f"{relative}:{literal.lineno}: {literal.value!r}: use AuditAction.{AuditAction(literal.value).name}"
                 )
     assert found == []
+
+
+def actor_type_literals(tree: ast.Module) -> Iterator[ast.Constant]:
+    """String literals passed as `actor_type=` (a conditional's both branches)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "actor_type":
+                    yield from _literals(keyword.value)
+
+
+def test_no_production_source_passes_an_actor_type_as_a_bare_literal() -> None:
+    found = [
+        f"{relative}:{literal.lineno}: {literal.value!r}: use ActorType"
+        for relative, tree in production_sources()
+        for literal in actor_type_literals(tree)
+    ]
+    assert found == []
+
+
+def test_the_actor_type_scan_sees_the_literals_it_is_meant_to_catch() -> None:
+    tree = ast.parse(
+        "AuditEvent(actor_type='agent')\n"
+        "AuditEvent(actor_type='reviewer' if person else 'system')\n"
+        "AuditEvent(actor_type=ActorType.AGENT)\n"
+        "rates_submit(rows, actor=actor, actor_type=kind)\n"
+    )
+    assert sorted(literal.value for literal in actor_type_literals(tree)) == ["agent", "reviewer", "system"]
 
 
 def test_the_scan_sees_the_literals_it_is_meant_to_catch() -> None:

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from audit.models import AuditEntry
+from core.enums import ActorType
 from core.models import ExchangeRate, RateProposal
 from core.rate_control import RateControlError, rate_confirm, rates_submit, within_band
 from core.rates import RateRow, rate_on, rates_parse
@@ -71,13 +72,13 @@ def test_the_findings_tiny_rate_waits_and_the_loader_cannot_confirm_it(tmp_path:
         "operator:load_rates",
     )
     with pytest.raises(RateControlError) as own:
-        rate_confirm(proposal.pk, actor="operator:load_rates", actor_type="system")
+        rate_confirm(proposal.pk, actor="operator:load_rates", actor_type=ActorType.SYSTEM)
     assert own.value.code == "rate_confirm_own"
     assert rate_on("EUR", timezone.localdate()) == Decimal("1.08")
-    rate_confirm(proposal.pk, actor="compliance:second", actor_type="compliance")
+    rate_confirm(proposal.pk, actor="compliance:second", actor_type=ActorType.COMPLIANCE)
     assert rate_on("EUR", timezone.localdate()) == Decimal("0.0000000001")
     with pytest.raises(RateControlError) as again:
-        rate_confirm(proposal.pk, actor="compliance:third", actor_type="compliance")
+        rate_confirm(proposal.pk, actor="compliance:third", actor_type=ActorType.COMPLIANCE)
     assert again.value.code == "rate_not_pending"
     outcomes = list(
         AuditEntry.objects.filter(action="exchange_rate_changed")
@@ -110,7 +111,9 @@ def test_the_band_is_a_setting_and_a_first_rate_is_never_within_it(settings: Any
     assert not within_band(Decimal("1.08"), [])
     settings.TOOLGUARD_RATE_BAND_PERCENT = 0
     assert within_band(Decimal("1.08"), [Decimal("1.08")]) and not within_band(Decimal("1.0801"), [Decimal("1.08")])
-    done = rates_submit([RateRow("JPY", timezone.localdate(), Decimal("0.0067"), "")], actor="a", actor_type="system")
+    done = rates_submit(
+        [RateRow("JPY", timezone.localdate(), Decimal("0.0067"), "")], actor="a", actor_type=ActorType.SYSTEM
+    )
     assert len(done.pending) == 1 and not ExchangeRate.objects.exists()
 
 

@@ -15,6 +15,7 @@ from django.test import Client
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from core.enums import ActorType
 from core.models import AgentKey, AgentSession, Customer, ExchangeRate, RateProposal, ToolCall, ValueEntry
 from core.rate_control import rate_confirm
 from core.rates import (
@@ -78,7 +79,7 @@ def test_a_rates_file_loads_with_its_audit_entries(tmp_path: Path, admin_user: U
     assert "0 rate(s) added, 0 replaced" in out.getvalue() and out.getvalue().count("rate_pending_confirmation") == 2
     assert rate_on("EUR", TODAY) is None
     for proposal in RateProposal.objects.order_by("id"):
-        rate_confirm(proposal.pk, actor=f"compliance:{admin_user.username}", actor_type="compliance")
+        rate_confirm(proposal.pk, actor=f"compliance:{admin_user.username}", actor_type=ActorType.COMPLIANCE)
     assert rate_on("EUR", TODAY) == Decimal("1.08")
     path.write_text("currency,as_of,rate\nEUR,2026-12-04,1.09\n")
     call_command("load_rates", str(path), stdout=out)
@@ -166,7 +167,7 @@ def test_a_rate_loaded_late_converts_the_values_waiting_for_it(tmp_path: Path) -
     call_command("load_rates", str(path), stdout=io.StringIO())
     waiting.refresh_from_db()
     assert waiting.reporting_cents is None  # CHF's first rate waits for a second person
-    rate_confirm(RateProposal.objects.get().pk, actor="compliance:second", actor_type="compliance")
+    rate_confirm(RateProposal.objects.get().pk, actor="compliance:second", actor_type=ActorType.COMPLIANCE)
     waiting.refresh_from_db()
     assert waiting.reporting_cents == 11_234
 

@@ -8,6 +8,7 @@ from django.test import Client
 
 from audit.models import AuditEntry
 from audit.services import AuditEvent, audit_append
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey
 from tests.conftest import Bank
 
@@ -41,7 +42,14 @@ def test_it_lists_each_model(admin_client: Client, path: str) -> None:
 
 def test_the_audit_log_cannot_be_added_to_changed_or_deleted_there(admin_client: Client, bank: Bank) -> None:
     [entry] = audit_append(
-        [AuditEvent(actor="system:test", actor_type="system", action="tool_call_received", result="success")]
+        [
+            AuditEvent(
+                actor="system:test",
+                actor_type=ActorType.SYSTEM,
+                action=AuditAction.TOOL_CALL_RECEIVED,
+                result=AuditResult.SUCCESS,
+            )
+        ]
     )
     assert admin_client.get("/admin/audit/auditentry/add/").status_code == 403
     page = admin_client.get(f"/admin/audit/auditentry/{entry.id}/change/").content.decode()

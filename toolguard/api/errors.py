@@ -17,7 +17,7 @@ from audit.services import AuditEvent, audit_append
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
 from core.api import error_body
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey
 from people.auth import PasswordsOff, RenewalRequired, TooManySignInAttempts
 from people.roles import person_actor
@@ -105,11 +105,11 @@ def _audit_invalid_text(request: Any, exc: InvalidText) -> None:
     user = getattr(request, "user", None)
     key = getattr(request, "auth", None)
     if isinstance(key, AgentKey):
-        actor, actor_type, customer = key.label, "agent", key.customer.external_id
+        actor, actor_type, customer = key.label, ActorType.AGENT, key.customer.external_id
     elif user is not None and user.is_authenticated:
         (actor, actor_type), customer = person_actor(user), ""
     else:
-        actor, actor_type, customer = "anonymous", "anonymous", ""
+        actor, actor_type, customer = "anonymous", ActorType.ANONYMOUS, ""
     details = {"code": "invalid_text", "field": exc.path, "path": request.path, "remote_addr": client_address(request)}
     audit_append(
         [

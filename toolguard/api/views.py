@@ -15,7 +15,7 @@ from audit.services import AuditEvent, audit_append
 from core import tracing
 from core.agents import IsAgent
 from core.api import error_body, error_responses
-from core.enums import AuditAction, AuditResult, ToolCallStatus
+from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, ToolCall
 from core.tools import all_tools
 from toolguard.api.auth import AGENT_FIRST
@@ -116,7 +116,7 @@ def _audit_refused_request(
         [
             AuditEvent(
                 actor=key.label if key else "anonymous",
-                actor_type="agent" if key else "anonymous",
+                actor_type=ActorType.AGENT if key else ActorType.ANONYMOUS,
                 customer=key.customer.external_id if key else "",
                 action=action,
                 result=AuditResult.BLOCKED if action != AuditAction.MALFORMED_REQUEST else AuditResult.FAILURE,

@@ -11,7 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from audit.services import AuditEvent, audit_append
 from core import tracing
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey
 from toolguard.api.parsers import InvalidText, MalformedJSON, RequestTooLarge, body_read, strict_json_body
 from toolguard.mcp.oauth import caller_authenticate, scope_challenge
@@ -116,7 +116,7 @@ def _audit_malformed(
         [
             AuditEvent(
                 actor=agent_key.label,
-                actor_type="agent",
+                actor_type=ActorType.AGENT,
                 customer=agent_key.customer.external_id,
                 action=AuditAction.MALFORMED_REQUEST,
                 result=AuditResult.FAILURE,

@@ -14,7 +14,7 @@ from typing import Any
 from audit.models import AuditEntry
 from audit.services import AuditEvent
 from core import tracing
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
 from core.tools import Tool, ToolContext
 from detection.sanitizer import Suspicion
@@ -121,7 +121,7 @@ class Call:
         self.events.append(
             AuditEvent(
                 actor=self.agent_key.label,
-                actor_type="agent",
+                actor_type=ActorType.AGENT,
                 customer=self.agent_key.customer.external_id,
                 action=action,
                 result=result,

@@ -28,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.models import AuditEntry
 from core.catalog import catalog_load
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
 from core.policy import Verdict
 from core.tools import Tool, ToolContext, ToolError, get_tool
@@ -127,7 +127,7 @@ def policy_replay(
     report = ReplayReport(since=since)
     entries = list(
         AuditEntry.objects.filter(
-            action__in=RECORDED_ACTIONS, timestamp__gte=since, actor_type="agent", tool__in=list(draft)
+            action__in=RECORDED_ACTIONS, timestamp__gte=since, actor_type=ActorType.AGENT, tool__in=list(draft)
         )
         .order_by("timestamp", "id")
         .only("timestamp", "actor", "action", "result", "tool", "tool_call_id", "session_id", "details")[:limit]

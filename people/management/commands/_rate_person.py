@@ -7,6 +7,7 @@ import re
 from django.contrib.auth.models import User
 from django.core.management.base import CommandError
 
+from core.enums import ActorType
 from core.rate_control import rate_refusal_audit
 from people.roles import person_actor
 from people.stepup import totp_confirmed
@@ -14,7 +15,7 @@ from people.stepup import totp_confirmed
 RATE_PERMISSION = "core.change_exchangerate"
 
 
-def rate_person(username: str, code: str, *, command: str) -> tuple[str, str]:
+def rate_person(username: str, code: str, *, command: str) -> tuple[str, ActorType]:
     """(actor, actor type) of the person named, or CommandError with a code (audited)."""
     user = User.objects.filter(username=username).first()
     refusal = message = ""
@@ -31,7 +32,11 @@ def rate_person(username: str, code: str, *, command: str) -> tuple[str, str]:
             message = f"the code is not {username}'s current authenticator code"
     if refusal:
         rate_refusal_audit(
-            actor=f"operator:{command}", actor_type="system", code=refusal, message=message, person=username[:150]
+            actor=f"operator:{command}",
+            actor_type=ActorType.SYSTEM,
+            code=refusal,
+            message=message,
+            person=username[:150],
         )
         raise CommandError(f"{refusal}: {message}")
     assert user is not None

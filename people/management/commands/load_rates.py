@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.enums import ActorType
 from core.rate_control import plain, rate_refusal_audit, rates_submit
 from core.rates import RatesFileError, rates_parse, reporting_currency
 from people.management.commands._rate_person import rate_person
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         parser.add_argument("--code", default="", help="that person's current authenticator code")
 
     def handle(self, *args: Any, path: str, actor: str, by: str, code: str, **options: Any) -> None:
-        actor_type = "system"
+        actor_type = ActorType.SYSTEM
         if by:
             actor, actor_type = rate_person(by, code, command="load_rates")
         try:
@@ -62,6 +63,6 @@ class Command(BaseCommand):
             )
 
     @staticmethod
-    def _refused(actor: str, actor_type: str, path: str, code: str, message: str) -> CommandError:
+    def _refused(actor: str, actor_type: ActorType, path: str, code: str, message: str) -> CommandError:
         rate_refusal_audit(actor=actor, actor_type=actor_type, code=code, message=message, path=path[:200])
         return CommandError(f"{code}: {message}")
