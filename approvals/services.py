@@ -456,6 +456,8 @@ def _decide_locked(
     # What the agent's answer carries: the outcome and the code, never the
     # reviewer's own words (they stay in the decision row and the audit log).
     told = {"reason_code": reason_code}
+    # The names the tool's operations are audited under (a transfer's own, or the neutral ones).
+    actions = _handler(approval.tool).audit_actions
 
     def event(action: AuditAction, result: AuditResult, /, **details: Any) -> None:
         events.append(
@@ -466,7 +468,7 @@ def _decide_locked(
         # Any rejection is final, even after a first approval.
         event(AuditAction.APPROVAL_DENIED, AuditResult.FAILURE, **decided)
         _settle_unexecuted(approval, _Settlement(ToolCallStatus.REJECTED, 200), now=now, extra_result=told)
-        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code="rejected_by_reviewer")
+        event(actions.rejected, AuditResult.FAILURE, code="rejected_by_reviewer")
         audit_append(events)
         return
 
@@ -497,9 +499,9 @@ def _decide_locked(
     except BusinessError as exc:
         error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
         _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, error), now=now)
-        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code=exc.code)
+        event(actions.rejected, AuditResult.FAILURE, code=exc.code)
     else:
-        event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
+        event(actions.completed, AuditResult.SUCCESS, result=result)
         # What the agent will read of it, screened as the executor screens a direct call's result.
         screened = result_screen_audited(
             result,
@@ -530,7 +532,7 @@ def _dispatch_held(
     if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
         error = {"code": "arguments_changed", "message": "the arguments no longer match what was approved"}
         _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, {**error, "details": None}), now=now)
-        event(AuditAction.TRANSFER_REJECTED, AuditResult.FAILURE, code="arguments_changed")
+        event(handler.audit_actions.rejected, AuditResult.FAILURE, code="arguments_changed")
         return
     approved = ApprovedDispatch(
         approval_id=approval.id,

@@ -11,6 +11,10 @@ from django.db import models
 from core.enums import ActorType, AuditAction, AuditResult
 
 # What nearly every tool call writes: about nine entries in ten (see audit_actor_action_ts).
+# The bank's transfers dominate the log, so their names are here; other tools'
+# operation_initiated and operation_completed are indexed like any rarer
+# action (correct, only a larger index): listing them would rebuild the index
+# over the whole log, a migration that should come with a measured need.
 COMMON_ACTIONS = [
     AuditAction.TOOL_CALL_RECEIVED,
     AuditAction.TRANSFER_INITIATED,
@@ -37,7 +41,7 @@ class AuditEntry(models.Model):
     details = models.JSONField(default=dict)
     duration_ms = models.FloatField(null=True, blank=True)
     # SHA-256 of the canonical arguments minus the idempotency key, for entries
-    # that start an operation (transfer_initiated): equal values in one session
+    # that start an operation (core.enums.OPERATION_STARTS): equal values in one session
     # are the same operation under two keys, the double-transfer signature.
     # NULL for every other entry (and a nullable column is one SQLite can add
     # without rebuilding the table, which would drop its append-only triggers).

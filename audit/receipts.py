@@ -63,6 +63,8 @@ def tool_call_reference(tool_call_id: str) -> dict[str, Any] | None:
 DECISION_ACTIONS = (
     AuditAction.APPROVAL_GRANTED,
     AuditAction.APPROVAL_DENIED,
+    AuditAction.OPERATION_COMPLETED,
+    AuditAction.OPERATION_REJECTED,
     AuditAction.TRANSFER_COMPLETED,
     AuditAction.TRANSFER_REJECTED,
     AuditAction.RESULT_SCREENED,

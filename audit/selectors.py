@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from audit.models import Alert, AuditEntry
+from core.enums import action_synonyms
 
 # query parameter -> model field; every one of them has an index.
 EXACT_FILTERS = {
@@ -129,8 +130,12 @@ def _person_actors(username: str) -> list[str]:
     return [username, *(f"{kind}:{username}" for kind in PERSON_ACTOR_KINDS)]
 
 
-def audit_filtered(params: Mapping[str, str], *, using: str = "default") -> QuerySet[AuditEntry]:
-    """Entries matching the filters, newest first (no cursor applied), read from the database `using` names."""
+def audit_filtered(params: Mapping[str, str], *, using: str = "default", synonyms: bool = True) -> QuerySet[AuditEntry]:
+    """Entries matching the filters, newest first (no cursor applied), read from the database `using` names.
+
+    An action finds its synonyms too (core.enums.action_synonyms: an
+    operation's transfer_* and operation_* names), unless `synonyms` is off.
+    """
     entries = AuditEntry.objects.using(using).all()
     leading = _leading_field(params)
     for param, field in EXACT_FILTERS.items():
@@ -139,6 +144,8 @@ def audit_filtered(params: Mapping[str, str], *, using: str = "default") -> Quer
             # A bare username finds that person's entries (reviewer:NAME,
             # compliance:NAME) as well as an actor labelled exactly so.
             entries = entries.filter(actor__in=_person_actors(value))
+        elif param == "action" and synonyms and len(action_synonyms(value)) > 1:
+            entries = entries.filter(action__in=action_synonyms(value))
         elif value:
             lookup = f"{field}__leading_equals" if field == leading else field
             entries = entries.filter(**{lookup: value})
@@ -194,8 +201,11 @@ def _newer_than(entries: QuerySet[AuditEntry], ts: datetime, entry_id: int) -> Q
 
 
 def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50, using: str = "default") -> QuerySet[AuditEntry]:
-    """The one query behind a page: limit + 1 rows, so a next page is known without counting."""
-    entries = audit_filtered(params, using=using)
+    """The one query behind a page: limit + 1 rows, so a next page is known without counting.
+
+    The action, if any, is matched by that name alone: audit_page asks once per synonym.
+    """
+    entries = audit_filtered(params, using=using, synonyms=False)
     before = _param(params, "before")
     if before:
         ascending = _page_order(_leading_field(params), newest_first=False)
@@ -206,9 +216,23 @@ def audit_page_queryset(params: Mapping[str, str], *, limit: int = 50, using: st
     return entries[: limit + 1]
 
 
+def _page_rows(params: Mapping[str, str], *, limit: int, using: str) -> list[AuditEntry]:
+    """The limit + 1 rows of a page, in the order its query reads them."""
+    names = action_synonyms(_param(params, "action"))
+    if len(names) < 2:
+        return list(audit_page_queryset(params, limit=limit, using=using))
+    # One query per name, each walking its own index in page order, merged here:
+    # `action IN (...)` would sort every matching entry before the first page.
+    # One value per filter (a QueryDict unpacked with ** would give its lists).
+    given = {param: str(params.get(param, "")) for param in params}
+    rows = [row for name in names for row in audit_page_queryset({**given, "action": name}, limit=limit, using=using)]
+    rows.sort(key=lambda entry: (entry.timestamp, entry.id), reverse=not _param(params, "before"))
+    return rows[: limit + 1]
+
+
 def audit_page(params: Mapping[str, str], *, limit: int = 50, using: str = "default") -> AuditPage:
     """One keyset page, newest first: no OFFSET, no COUNT(*), however deep the page."""
-    rows = list(audit_page_queryset(params, limit=limit, using=using))
+    rows = _page_rows(params, limit=limit, using=using)
     more = len(rows) > limit
     rows = rows[:limit]
     before = params.get("before", "").strip()

@@ -30,7 +30,7 @@ from audit.witness import (
     witness_is_webhook,
     witness_read,
 )
-from core.enums import ActorType, AuditAction, AuditResult
+from core.enums import OPERATION_STARTS, ActorType, AuditAction, AuditResult
 from core.events import AuditEvent
 from core.pipelining import in_pipeline
 
@@ -40,8 +40,9 @@ GENESIS_HASH = "0" * 64
 AUDIT_CHAIN_LOCK_ID = 7_243_180_526
 
 
-# The actions whose details carry a call's canonical arguments: one logical operation each.
-OPERATION_ACTIONS = frozenset({AuditAction.TRANSFER_INITIATED})
+# The actions whose details carry a call's canonical arguments: one logical operation each
+# (a transfer's own name, every other tool's, and every tool's before the neutral one existed).
+OPERATION_ACTIONS = OPERATION_STARTS
 # Values, so a member and the plain string it stands for are both found.
 _ACTIONS = frozenset(AuditAction.values)
 _RESULTS = frozenset(AuditResult.values)

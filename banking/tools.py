@@ -18,6 +18,7 @@ from core.tools import (
     BusinessError,
     HeldCall,
     HeldOperation,
+    OperationActions,
     ToolContext,
     ToolHandler,
 )
@@ -130,6 +131,12 @@ class TransferFunds(ToolHandler):
     execute_rides_commit = True
     # A refused transfer is audited as the transfer's own action (as a refused held one is).
     refusal_action = AuditAction.TRANSFER_REJECTED
+    # A transfer's operations keep the names the audit contract gives them (docs/audit.md).
+    audit_actions = OperationActions(
+        initiated=AuditAction.TRANSFER_INITIATED,
+        completed=AuditAction.TRANSFER_COMPLETED,
+        rejected=AuditAction.TRANSFER_REJECTED,
+    )
     # Transfer.as_result: the bank's own ids, account numbers, amounts and status (the memo is not in it).
     trusted_result_fields = frozenset({"transfer_id", "status", "from_account", "to_account", "amount", "currency"})
 

@@ -76,10 +76,19 @@ class AuditAction(models.TextChoices):
     IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress", "Idempotency key still executing"
     AUTHORIZATION_DENIED = "authorization_denied", "Authorization denied"
     POLICY_DENIED = "policy_denied", "Denied by policy"
-    # Named for the first tool, written for every state-changing tool's operation.
-    TRANSFER_INITIATED = "transfer_initiated", "Operation initiated"
-    TRANSFER_COMPLETED = "transfer_completed", "Operation completed"
-    TRANSFER_REJECTED = "transfer_rejected", "Operation rejected"
+    # A state-changing call's operation: started (run, held or sent upstream; its
+    # canonical arguments in the details), done, refused. A tool family may name
+    # its own (core.tools.OperationActions): the bank's transfer keeps the
+    # transfer_* names. Before the operation_* names existed every tool's
+    # operations were written as transfer_*; such entries keep their stored names
+    # (their hashes cover them), and whatever looks for one name finds both
+    # (OPERATION_SYNONYMS).
+    OPERATION_INITIATED = "operation_initiated", "Operation initiated"
+    OPERATION_COMPLETED = "operation_completed", "Operation completed"
+    OPERATION_REJECTED = "operation_rejected", "Operation rejected"
+    TRANSFER_INITIATED = "transfer_initiated", "Transfer initiated (every tool before operation_initiated)"
+    TRANSFER_COMPLETED = "transfer_completed", "Transfer completed (every tool before operation_completed)"
+    TRANSFER_REJECTED = "transfer_rejected", "Transfer rejected (every tool before operation_rejected)"
     TOOL_EXECUTED = "tool_executed", "Tool executed"
     TOOL_FAILED = "tool_failed", "Tool refused the operation"
     RESULT_SCREENED = "result_screened", "Result screened"
@@ -125,3 +134,23 @@ class AuditAction(models.TextChoices):
     ROLES_CHANGED = "roles_changed", "Roles changed by the sign-in provider"
     # Settings that move limits: the exchange rates values are counted through.
     EXCHANGE_RATE_CHANGED = "exchange_rate_changed", "Exchange rate changed"
+
+
+# The names one kind of operation entry is written under: a transfer's own and
+# every other tool's (and, before the neutral names existed, every tool's
+# transfer_*). A search, filter or report that looks for one looks for both.
+OPERATION_SYNONYMS: tuple[frozenset[AuditAction], ...] = (
+    frozenset({AuditAction.OPERATION_INITIATED, AuditAction.TRANSFER_INITIATED}),
+    frozenset({AuditAction.OPERATION_COMPLETED, AuditAction.TRANSFER_COMPLETED}),
+    frozenset({AuditAction.OPERATION_REJECTED, AuditAction.TRANSFER_REJECTED}),
+)
+# The entries that start one logical operation (the repeated-operation alert, policy replay).
+OPERATION_STARTS = OPERATION_SYNONYMS[0]
+
+
+def action_synonyms(action: str) -> list[str]:
+    """Every stored name that means what `action` means, `action` first (one name for most actions)."""
+    for names in OPERATION_SYNONYMS:
+        if action in names:
+            return [action, *sorted(str(name) for name in names if name != action)]
+    return [action]

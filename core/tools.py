@@ -181,6 +181,15 @@ class HeldCall:
     arguments: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class OperationActions:
+    """The audit actions of a state-changing call's operation: started (run, held or sent), done, refused."""
+
+    initiated: AuditAction = AuditAction.OPERATION_INITIATED
+    completed: AuditAction = AuditAction.OPERATION_COMPLETED
+    rejected: AuditAction = AuditAction.OPERATION_REJECTED
+
+
 class ToolHandler:
     """What a tool does. Read-only tools implement `execute` only.
 
@@ -221,6 +230,8 @@ class ToolHandler:
     # The audit action of a refusal by the tool itself (a BusinessError): a tool
     # family may name its own, so the pipeline never special-cases a tool by name.
     refusal_action: AuditAction = AuditAction.TOOL_FAILED
+    # The audit actions of its operations, the same way: neutral unless the family names its own.
+    audit_actions: OperationActions = OperationActions()
 
     def hold(self, ctx: ToolContext, arguments: dict[str, Any]) -> HeldOperation:
         """Record the operation as pending approval, in the caller's transaction."""
@@ -307,6 +318,11 @@ class Tool:
             raise ValueError(f"state-changing tool {self.name} must require an idempotency_key")
         if self.model_suspicion and self.model_suspicion not in MODEL_SUSPICION_ACTIONS:
             raise ValueError(f"model_suspicion must be one of {', '.join(MODEL_SUSPICION_ACTIONS)}")
+
+    @property
+    def audit_actions(self) -> OperationActions:
+        """The audit actions its operations are written under (its handler's)."""
+        return self.handler.audit_actions
 
     @property
     def suspicion_action(self) -> str:

@@ -214,7 +214,7 @@ def test_a_schema_recorded_by_tools_sync_is_withheld_then_served_without_restart
         with live.blocker.unblock():
             changed = AuditEntry.objects.filter(action="upstream_tool_changed", tool="yml_add_credit").latest("id")
             accepted = AuditEntry.objects.filter(action="upstream_tool_accepted", tool="yml_add_credit").latest("id")
-            initiated = AuditEntry.objects.get(tool_call_id=done.json()["id"], action="transfer_initiated")
+            initiated = AuditEntry.objects.get(tool_call_id=done.json()["id"], action="operation_initiated")
         assert changed.details["schema_sha256"] == after["yml_add_credit"]["schema_sha256"]
         assert changed.details["previous_sha256"] == before["yml_add_credit"]["schema_sha256"]
         assert changed.details["changed"] == ["input_schema", "description"]

@@ -60,7 +60,7 @@ def test_a_refund_goes_through_once_with_the_scoped_key_and_the_configured_heade
     assert seen[0]["idempotency_key"] == upstream_key(customer_id=guarded.customer.id, tool="orders_refund", key=key)
     assert actions(guarded, body["id"]) == [
         "tool_call_received",
-        "transfer_initiated",
+        "operation_initiated",
         "upstream_dispatching",
         "upstream_attempt",
         "upstream_completed",

@@ -83,7 +83,7 @@ def _held_events(
     call: Call, tool: Tool, check: PolicyCheck, approval_id: uuid.UUID, rules: list[str], reasons: list[dict[str, Any]]
 ) -> None:
     """The operation starts pending, and the approval is requested, with its reasons for the reviewer."""
-    call.event(AuditAction.TRANSFER_INITIATED, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
+    call.event(tool.audit_actions.initiated, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     call.event(
         AuditAction.APPROVAL_REQUESTED,
         AuditResult.PENDING,

@@ -39,7 +39,7 @@ def commit_dispatching(
     """Commit the call as dispatching, in the state-changing call's transaction; `call.dispatch` is sent after."""
     assert call.arguments is not None
     outcome = Outcome(status=ToolCallStatus.DISPATCHING, http_status=202)
-    call.event(AuditAction.TRANSFER_INITIATED, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
+    call.event(tool.audit_actions.initiated, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     tool_call = tool_call_row(call, outcome)
     rows: list[models.Model] = [tool_call]
     # Counted as pending until the upstream answers: it may still happen.

@@ -1,8 +1,9 @@
 """Policy replay: recorded calls re-evaluated under a draft catalog, before it goes live.
 
 Every state-changing call that reached the policy stage left its canonical
-arguments in the audit log (`transfer_initiated` when it ran, was held or was
-sent upstream, `policy_denied` when a rule refused it). Each call of a tool
+arguments in the audit log (`operation_initiated`, or a transfer's and older
+entries' `transfer_initiated`, when it ran, was held or was sent upstream;
+`policy_denied` when a rule refused it). Each call of a tool
 the draft defines is evaluated twice, like with like: under the live policy
 and under the draft's, both with its value windows read as of the moment it
 was made and the family's facts read now (an account since closed reads as it
@@ -28,7 +29,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.models import AuditEntry
 from core.catalog import catalog_load
-from core.enums import ActorType, AuditAction, AuditResult
+from core.enums import OPERATION_STARTS, ActorType, AuditAction, AuditResult
 from core.models import AgentKey, AgentSession
 from core.policy import Verdict
 from core.tools import Tool, ToolContext, ToolError, get_tool
@@ -36,7 +37,7 @@ from outbox.services import OUTCOME_UNKNOWN_RULE
 from toolguard.pipeline.policy import policy_check
 from toolguard.pipeline.reasons import INJECTION_SUSPECTED_RULE
 
-RECORDED_ACTIONS = (AuditAction.TRANSFER_INITIATED, AuditAction.POLICY_DENIED)
+RECORDED_ACTIONS = (*sorted(OPERATION_STARTS), AuditAction.POLICY_DENIED)
 VERDICTS = ("through", "held", "denied")
 NO_RULE = "(no rule)"
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from audit.services import AuditEvent, audit_operations_read_ahead
 from core import idempotency, tracing
-from core.enums import AuditAction, AuditResult, ToolCallStatus
+from core.enums import OPERATION_STARTS, AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
 from core.models import AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import CommitFlight, checked_refusal, insert_rows, pipelined, select_rows_sent
@@ -123,11 +123,7 @@ def _refusal_at_commit(call: Call, exc: DatabaseError, events_before: list[Audit
     # completion the rollback undid.
     call.events = [
         *events_before,
-        *(
-            event
-            for event in call.sent_events
-            if event.action == AuditAction.TRANSFER_INITIATED and event not in events_before
-        ),
+        *(event for event in call.sent_events if event.action in OPERATION_STARTS and event not in events_before),
     ]
     return checked
 
@@ -281,7 +277,7 @@ def _execute_in_transaction(
 ) -> tuple[Outcome, ToolCall]:
     """The tool's writes, this call's rows and its audit entries, committing together."""
     assert call.arguments is not None
-    call.event(AuditAction.TRANSFER_INITIATED, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version)
+    call.event(tool.audit_actions.initiated, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version)
     if tool.handler.execute_rides_commit:
         # From here the statements go out with the COMMIT: the account rows and
         # the audit chain are locked for no network wait, the customer's row for one.
@@ -291,7 +287,7 @@ def _execute_in_transaction(
     # (a check that failed in the database included, at the COMMIT).
     with tracing.stage(tracing.EXECUTE):
         result = tool.handler.execute(ctx, call.arguments)
-    call.event(AuditAction.TRANSFER_COMPLETED, AuditResult.SUCCESS, result=result)
+    call.event(tool.audit_actions.completed, AuditResult.SUCCESS, result=result)
     result = screen_result(call, tool, result)
     outcome = Outcome(status=ToolCallStatus.COMPLETED, http_status=200, result=result)
     tool_call = tool_call_row(call, outcome)
@@ -328,8 +324,8 @@ def _session_create(call: Call) -> AgentSession:
 
 
 def _operation_probe(call: Call, tool: Tool) -> AuditEvent:
-    """The entry that will start this call's operation (transfer_initiated), as the rules will see it."""
+    """The entry that will start this call's operation (operation_initiated), as the rules will see it."""
     probe = Call(agent_key=call.agent_key, request=call.request, tool=tool, started=call.started)
     probe.arguments = call.arguments
-    probe.event(AuditAction.TRANSFER_INITIATED, AuditResult.SUCCESS, arguments=call.arguments)
+    probe.event(tool.audit_actions.initiated, AuditResult.SUCCESS, arguments=call.arguments)
     return probe.events[0]
