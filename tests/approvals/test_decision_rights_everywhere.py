@@ -260,3 +260,14 @@ def test_the_duty_lapses_after_its_window(bank: Bank, settings: Any) -> None:
     assert service(bank.reviewer, approval, "approve") == DUTY_CONFLICT.code
     KeyCustody.objects.update(at=timezone.now() - timedelta(seconds=settings.TOOLGUARD_DUTY_WINDOW_SECONDS + 60))
     assert service(bank.reviewer, approval, "approve") == DECIDED
+
+
+def test_a_key_holder_is_refused_for_the_duty_before_anything_else_and_audited_once(bank: Bank) -> None:
+    bank = _rotated_by(bank, bank.reviewer)
+    approval = hold(bank, key="held-overdue")
+    ApprovalRequest.objects.filter(id=approval.id).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert service(bank.reviewer, approval, "approve") == DUTY_CONFLICT.code
+    # The refusal comes first: a key holder's click does not even expire the request.
+    assert ApprovalRequest.objects.get(id=approval.id).status == "pending"
+    assert AuditEntry.objects.filter(action=AuditAction.DUTY_CONFLICT, approval_id=str(approval.id)).count() == 1
+    assert service(bank.reviewer2, approval, "approve") == "expired"
