@@ -23,8 +23,8 @@ from core.models import ExchangeRate
 from people.demo import enrol_demo_factors
 from people.models import PersonalToken
 from people.stepup import StepUpProof, StepUpRefused, step_up_proof, step_up_require
-from tests.conftest import Bank, agent_client, transfer_call
-from tests.people.test_second_factor_and_tokens import code, hold, signed_in
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
+from tests.people.test_second_factor_and_tokens import code, hold
 
 pytestmark = pytest.mark.django_db
 
