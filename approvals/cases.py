@@ -23,7 +23,7 @@ from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.selectors import step_up_cents
 from approvals.services import (
     DecisionRefused,
-    _decide_after_step_up,
+    approval_decide_after_step_up,
     decision_rights_check,
     reviewer_label,
     step_up_check,
@@ -36,6 +36,8 @@ from people.stepup import StepUpProof
 
 @dataclass
 class CaseOutcome:
+    # The case's requests as the decision was asked for them, oldest first.
+    requests: list[ApprovalRequest] = field(default_factory=list)
     decided: list[ApprovalRequest] = field(default_factory=list)
     # (request id, stable code, message) for each request the case could not decide.
     refused: list[tuple[uuid.UUID, str, str]] = field(default_factory=list)
@@ -43,6 +45,11 @@ class CaseOutcome:
     left_pending: list[tuple[uuid.UUID, str, str]] = field(default_factory=list)
     # The case's own entry (naming every request and what became of it): the reviewer's receipt.
     audit: dict[str, Any] | None = None
+
+    @property
+    def still_pending(self) -> list[uuid.UUID]:
+        """The requests this decision left for another look: refused, or left for a second reviewer."""
+        return [i for i, _, _ in [*self.refused, *self.left_pending]]
 
 
 NEEDS_SECOND_REVIEWER = "needs_second_reviewer"
@@ -86,6 +93,38 @@ def approve_all_targets(approvals: list[ApprovalRequest]) -> list[ApprovalReques
     return [a for a in approvals if a.required_approvals == 1]
 
 
+def case_decide_shown(
+    *,
+    shown: dict[str, int],
+    reviewer: User,
+    decision: str,
+    step_up: StepUpProof,
+    reason_code: str = "",
+    reason: str = "",
+) -> CaseOutcome:
+    """case_decide for what a case page showed: `shown` maps each request's id to the version drawn.
+
+    Each request is decided at the version the page showed, so one changed
+    since (decided by someone else, a retry) is refused rather than overridden.
+    Raises DecisionRefused(not_found) when none of them exists.
+    """
+    approvals = list(
+        ApprovalRequest.objects.select_related("customer").filter(id__in=list(shown)).order_by("created_at", "id")
+    )
+    if not approvals:
+        raise DecisionRefused("not_found", "no such approval request", http_status=404)
+    for approval in approvals:
+        approval.version = shown[str(approval.id)]
+    return case_decide(
+        approvals=approvals,
+        reviewer=reviewer,
+        decision=decision,
+        step_up=step_up,
+        reason_code=reason_code,
+        reason=reason,
+    )
+
+
 def case_decide(
     *,
     approvals: list[ApprovalRequest],
@@ -108,7 +147,7 @@ def case_decide(
     decision_rights_check(reviewer)
     if decision == ApprovalDecision.Decision.REJECT and not reason_code:
         raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
-    outcome = CaseOutcome()
+    outcome = CaseOutcome(requests=approvals)
     chosen = approvals
     if decision == ApprovalDecision.Decision.APPROVE:
         chosen = approve_all_targets(approvals)
@@ -127,7 +166,7 @@ def case_decide(
     for approval in chosen:
         try:
             outcome.decided.append(
-                _decide_after_step_up(
+                approval_decide_after_step_up(
                     approval_id=approval.id,
                     reviewer=reviewer,
                     decision=decision,

@@ -18,6 +18,7 @@ from core.enums import AuditAction
 from core.models import AgentSession, ToolCall, ValueEntry
 from core.rates import reporting_currency
 from core.tools import rule_label
+from people.stepup import step_up_applies
 
 
 def approval_backlog_by_tool() -> list[tuple[str, int, float]]:
@@ -264,6 +265,11 @@ def step_up_cents(approvals: Iterable[ApprovalRequest]) -> int | None:
     if any(a.no_rate for a in approvals):
         return None
     return sum(request_value(a)[0] for a in approvals)
+
+
+def step_up_asked(approvals: Iterable[ApprovalRequest]) -> bool:
+    """Whether approving these asks for the second factor, judged as the decision services judge it."""
+    return step_up_applies(step_up_cents(approvals))
 
 
 def request_source(approval: ApprovalRequest) -> str:

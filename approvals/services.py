@@ -34,7 +34,7 @@ from core.registries import ApprovedDispatch, held_dispatcher
 from core.tools import BusinessError, HeldCall, ToolContext, ToolHandler, get_tool
 from detection.results import result_screen_audited, results_policy
 from people.credentials import key_custodians
-from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, decision_refusal
+from people.duties import DECIDED_BEFORE, DUTY_CONFLICT, Refusal, decision_refusal
 from people.roles import person_actor, person_groups
 from people.stepup import StepUpProof, StepUpRefused, step_up_require
 
@@ -289,14 +289,14 @@ def approval_decide(
     """Record one reviewer's decision; execute the transfer when enough approve.
 
     Raises DecisionRefused for every decision that cannot be taken, including
-    a large approval without its second factor (step_up_required,
-    step_up_failed); the approval is left exactly as it was, except that an
-    overdue request found here is expired on the spot.
+    a large approval without its second factor (StepUpNeeded:
+    step_up_required, step_up_failed); the approval is left exactly as it
+    was, except that an overdue request found here is expired on the spot.
     """
     _check_decision(reviewer, decision, reason_code)
     if decision == ApprovalDecision.Decision.APPROVE:
         step_up_check(step_up, cents=selectors.step_up_cents(ApprovalRequest.objects.filter(id=approval_id)))
-    return _decide_after_step_up(
+    return _decide(
         approval_id=approval_id,
         reviewer=reviewer,
         decision=decision,
@@ -304,6 +304,19 @@ def approval_decide(
         reason=reason,
         version=version,
     )
+
+
+class StepUpNeeded(DecisionRefused):
+    """A decision refused for want of the second factor (step_up_required, step_up_failed).
+
+    `cents` is the amount the factor was asked for, as step_up_check was given
+    it (None: a value no rate converts), so a page asking for the code names
+    the amount the services judged, never one worked out again.
+    """
+
+    def __init__(self, code: str, message: str, *, cents: int | None):
+        super().__init__(code, message, http_status=403)
+        self.cents = cents
 
 
 def step_up_check(proof: StepUpProof, *, cents: int | None) -> None:
@@ -314,9 +327,9 @@ def step_up_check(proof: StepUpProof, *, cents: int | None) -> None:
     request against the others, and a failed check is audited even so.
     """
     try:
-        step_up_require(proof=proof, cents=settings.TOOLGUARD_STEP_UP_CENTS + 1 if cents is None else cents)
+        step_up_require(proof=proof, cents=cents)
     except StepUpRefused as exc:
-        raise DecisionRefused(exc.code, exc.message, http_status=403) from exc
+        raise StepUpNeeded(exc.code, exc.message, cents=cents) from exc
 
 
 def _check_decision(reviewer: User, decision: str, reason_code: str) -> None:
@@ -328,41 +341,17 @@ def _check_decision(reviewer: User, decision: str, reason_code: str) -> None:
     decision_rights_check(reviewer)
 
 
-def _duty_conflict_refuse(reviewer: User, approval_id: uuid.UUID | str) -> None:
-    """Refuse, and audit, a reviewer who held the request's agent key within the duty window.
-
-    Checked before the decision's transaction so that the refusal's audit
-    entry is kept: a key holder trying to clear their key's request is
-    exactly what compliance must see. The key a request was made with never
-    changes, so reading it without the row lock is safe.
-    """
-    held = (
-        ApprovalRequest.objects.filter(id=approval_id).values("agent_key_id", "customer__external_id", "tool").first()
-    )
-    if held is None or held["agent_key_id"] is None or reviewer.pk not in key_custodians(key_id=held["agent_key_id"]):
-        return
-    label, kind = person_actor(reviewer)
-    with transaction.atomic():
-        audit_append(
-            [
-                AuditEvent(
-                    actor=label,
-                    actor_type=kind,
-                    action=AuditAction.DUTY_CONFLICT,
-                    result=AuditResult.BLOCKED,
-                    customer=held["customer__external_id"],
-                    tool=held["tool"],
-                    approval_id=str(approval_id),
-                    details={"rule": DUTY_CONFLICT.code},
-                )
-            ]
-        )
-    raise DecisionRefused(DUTY_CONFLICT.code, DUTY_CONFLICT.message, http_status=403)
-
-
 def decision_rights_check(reviewer: User, approval: ApprovalRequest | None = None) -> None:
     """Refuse a person who may not decide `approval` (people.duties); without it, judge the person alone."""
-    refusal = decision_refusal(
+    refusal = _rights_refusal(reviewer, approval)
+    if refusal is not None:
+        raise _refused(refusal, approval)
+
+
+def _rights_refusal(reviewer: User, approval: ApprovalRequest | None) -> Refusal | None:
+    """Why this person may not decide `approval` (people.duties), or None; the separation of
+    duties (the key's custodians) is part of it, so one question covers every rule."""
+    return decision_refusal(
         user_id=reviewer.pk,
         groups=person_groups(reviewer),
         customer_user_id=approval.customer.user_id if approval is not None else None,
@@ -371,15 +360,16 @@ def decision_rights_check(reviewer: User, approval: ApprovalRequest | None = Non
         if approval is not None and approval.agent_key_id
         else (),
     )
-    if refusal is None:
-        return
+
+
+def _refused(refusal: Refusal, approval: ApprovalRequest | None) -> DecisionRefused:
     if refusal == DECIDED_BEFORE:
         # A conflict with the request's state, answered with it as already_decided is.
-        raise DecisionRefused(refusal.code, refusal.message, approval=approval)
-    raise DecisionRefused(refusal.code, refusal.message, http_status=403)
+        return DecisionRefused(refusal.code, refusal.message, approval=approval)
+    return DecisionRefused(refusal.code, refusal.message, http_status=403)
 
 
-def _decide_after_step_up(
+def approval_decide_after_step_up(
     *,
     approval_id: uuid.UUID | str,
     reviewer: User,
@@ -388,14 +378,35 @@ def _decide_after_step_up(
     reason: str = "",
     version: int | None = None,
 ) -> ApprovalRequest:
-    """approval_decide once step-up has been passed for this decision.
+    """approval_decide for a caller that has already passed the step-up for this decision.
 
-    Only for approvals.cases, which checks the step-up once for the whole
-    case's total; every other caller goes through approval_decide.
+    For approvals.cases, which checks the second factor once for the whole
+    case's total; every other caller goes through approval_decide, which
+    asks for it.
     """
     _check_decision(reviewer, decision, reason_code)
-    _duty_conflict_refuse(reviewer, approval_id)
-    expired: ApprovalRequest | None = None
+    return _decide(
+        approval_id=approval_id,
+        reviewer=reviewer,
+        decision=decision,
+        reason_code=reason_code,
+        reason=reason,
+        version=version,
+    )
+
+
+def _decide(
+    *,
+    approval_id: uuid.UUID | str,
+    reviewer: User,
+    decision: str,
+    reason_code: str,
+    reason: str,
+    version: int | None,
+) -> ApprovalRequest:
+    """The decision under the request's row lock, the decision and the person already checked."""
+    # A refusal whose audit entry must be kept: raised once the transaction that wrote it commits.
+    refused: DecisionRefused | None = None
     with transaction.atomic():
         # The row lock makes concurrent decisions take turns: the second
         # reviewer to click reads the first one's outcome and is refused, so
@@ -409,33 +420,53 @@ def _decide_after_step_up(
         if approval is None:
             raise DecisionRefused("not_found", "no such approval request", http_status=404)
         now = timezone.now()
-        if approval.status != ApprovalRequest.Status.PENDING:
+        # Asked once, under the lock, so that two clicks by one reviewer cannot
+        # both count as the two approvals of a dual-control request.
+        refusal = _rights_refusal(reviewer, approval)
+        if refusal == DUTY_CONFLICT:
+            # Whatever state the request is in: a key holder trying to clear
+            # their key's request is exactly what compliance must see, so the
+            # refusal's entry is committed, not rolled back with the decision.
+            audit_append([_duty_conflict_event(approval, reviewer)])
+            refused = _refused(refusal, approval)
+        elif approval.status != ApprovalRequest.Status.PENDING:
             raise DecisionRefused("already_decided", f"this request is already {approval.status}", approval=approval)
-        if approval.expires_at <= now:
+        elif approval.expires_at <= now:
             # Expiry is enforced here too, not only by the sweeper.
             audit_append(_expire_locked(approval, now=now))
-            expired = approval
+            refused = DecisionRefused(
+                "expired", "this request expired before it was decided; nothing was executed", approval=approval
+            )
         else:
-            _check_reviewer(approval, reviewer, version)
+            if refusal is not None:
+                raise _refused(refusal, approval)
+            if version is not None and version != approval.version:
+                raise DecisionRefused(
+                    "stale_version",
+                    "this request changed since the page was drawn; reload it and decide again",
+                    approval=approval,
+                )
             if decision == ApprovalDecision.Decision.REJECT and not reason_code:
                 raise DecisionRefused("reason_required", "a rejection needs a reason code", http_status=400)
             _decide_locked(approval, reviewer, decision, reason_code, reason, now)
-    if expired is not None:
-        raise DecisionRefused(
-            "expired", "this request expired before it was decided; nothing was executed", approval=expired
-        )
+    if refused is not None:
+        raise refused
     return approval
 
 
-def _check_reviewer(approval: ApprovalRequest, reviewer: User, version: int | None) -> None:
-    # Under the row lock, so two clicks by one reviewer cannot both count as the two approvals.
-    decision_rights_check(reviewer, approval)
-    if version is not None and version != approval.version:
-        raise DecisionRefused(
-            "stale_version",
-            "this request changed since the page was drawn; reload it and decide again",
-            approval=approval,
-        )
+def _duty_conflict_event(approval: ApprovalRequest, reviewer: User) -> AuditEvent:
+    """The entry of a reviewer refused for having held the request's agent key within the duty window."""
+    label, kind = person_actor(reviewer)
+    return AuditEvent(
+        actor=label,
+        actor_type=kind,
+        action=AuditAction.DUTY_CONFLICT,
+        result=AuditResult.BLOCKED,
+        customer=approval.customer.external_id,
+        tool=approval.tool,
+        approval_id=str(approval.id),
+        details={"rule": DUTY_CONFLICT.code},
+    )
 
 
 def _decide_locked(
@@ -487,30 +518,56 @@ def _decide_locked(
         return
 
     handler = _handler(approval.tool)
-    if handler.dispatches:
-        _dispatch_held(approval, handler, now=now, event=event, decided=decided)
-        audit_append(events)
-        return
     try:
-        if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
-            raise BusinessError("arguments_changed", "the arguments no longer match what was approved")
-        with transaction.atomic():  # a savepoint: a refusal leaves the tool's state untouched
-            result = _handler(approval.tool).execute_held(_held_context(approval), _held(approval))
+        _held_arguments_check(approval)
     except BusinessError as exc:
-        error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
-        _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, error), now=now)
-        event(actions.rejected, AuditResult.FAILURE, code=exc.code)
+        _held_failed(approval, exc, now=now, event=event)
     else:
-        event(actions.completed, AuditResult.SUCCESS, result=result)
-        # What the agent will read of it, screened as the executor screens a direct call's result.
-        screened = result_screen_audited(
-            result,
-            policy=results_policy(approval.tool),
-            report=lambda action, outcome, details: event(action, outcome, **details),
-            trusted=_handler(approval.tool).trusted_result_fields,
-        )
-        _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened, **told})
+        if handler.dispatches:
+            _dispatch_held(approval, handler, now=now, event=event, decided=decided)
+        else:
+            _execute_held(approval, handler, now=now, event=event, told=told)
     audit_append(events)
+
+
+def _execute_held(
+    approval: ApprovalRequest,
+    handler: ToolHandler,
+    *,
+    now: datetime,
+    event: Callable[..., None],
+    told: dict[str, Any],
+) -> None:
+    """Run the held operation now, in this transaction; a refusal by the tool settles it as failed."""
+    try:
+        with transaction.atomic():  # a savepoint: a refusal leaves the tool's state untouched
+            result = handler.execute_held(_held_context(approval), _held(approval))
+    except BusinessError as exc:
+        _held_failed(approval, exc, now=now, event=event)
+        return
+    event(handler.audit_actions.completed, AuditResult.SUCCESS, result=result)
+    # What the agent will read of it, screened as the executor screens a direct call's result.
+    screened = result_screen_audited(
+        result,
+        policy=results_policy(approval.tool),
+        report=lambda action, outcome, details: event(action, outcome, **details),
+        trusted=handler.trusted_result_fields,
+    )
+    _settle(approval, _Settlement(ToolCallStatus.COMPLETED, 200), now=now, result={**screened, **told})
+
+
+def _held_failed(approval: ApprovalRequest, exc: BusinessError, *, now: datetime, event: Callable[..., None]) -> None:
+    """Approved, but not run: its arguments changed, or the tool refused it when it ran."""
+    error = {"code": exc.code, "message": exc.message, "details": exc.details or None}
+    _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, error), now=now)
+    event(_handler(approval.tool).audit_actions.rejected, AuditResult.FAILURE, code=exc.code)
+
+
+def _held_arguments_check(approval: ApprovalRequest) -> None:
+    """Raise BusinessError(arguments_changed) unless the held arguments are still the ones hashed when
+    the call was held: what runs, here or at an upstream, is exactly what the reviewer approved."""
+    if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
+        raise BusinessError("arguments_changed", "the arguments no longer match what was approved")
 
 
 def _dispatch_held(
@@ -529,11 +586,6 @@ def _dispatch_held(
     sends it after commit. The call answers
     `dispatching` until the upstream does, and its value stays counted.
     """
-    if idempotency.arguments_hash(approval.arguments) != approval.arguments_hash:
-        error = {"code": "arguments_changed", "message": "the arguments no longer match what was approved"}
-        _settle_unexecuted(approval, _Settlement(ToolCallStatus.FAILED, 422, {**error, "details": None}), now=now)
-        event(handler.audit_actions.rejected, AuditResult.FAILURE, code="arguments_changed")
-        return
     approved = ApprovedDispatch(
         approval_id=approval.id,
         tool_call_id=approval.tool_call_id,

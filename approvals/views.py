@@ -22,13 +22,12 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from approvals import selectors
-from approvals.cases import approve_all_targets, case_authority, case_decide
+from approvals import notices, selectors
+from approvals.cases import case_authority, case_decide_shown
 from approvals.forms import CaseDecisionForm, DecisionForm
 from approvals.models import ApprovalDecision, ApprovalRequest
 from approvals.reasons import dual_control_why, request_reasons
-from approvals.services import DecisionRefused, approval_decide
-from approvals.templatetags.money import cents
+from approvals.services import DecisionRefused, StepUpNeeded, approval_decide
 from audit.models import AuditEntry
 from audit.receipts import ReceiptUnavailable, decision_reference, receipt_build, receipt_covered, receipt_download
 from core.models import AgentSession
@@ -41,8 +40,6 @@ View = Callable[..., HttpResponseBase]
 
 # A reason typed before a refused decision survives the redirect back to the page.
 DRAFTS_SESSION_KEY = "review_drafts"
-# Refusals answered with the second-factor page rather than a message.
-STEP_UP_CODES = ("step_up_required", "step_up_failed")
 
 
 def reviewer_required(view: View) -> View:
@@ -168,7 +165,8 @@ def detail(request: HttpRequest, approval_id: uuid.UUID) -> HttpResponse:
             "dual_control_why": dual_control_why(approval) if pending else "",
             "pending_from_source": pending_from_source,
             "next_case": None if pending else selectors.next_case(),
-            "step_up_cents": settings.TOOLGUARD_STEP_UP_CENTS,
+            "asks_step_up": pending and selectors.step_up_asked([approval]),
+            "step_up_limit": settings.TOOLGUARD_STEP_UP_CENTS,
         },
     )
 
@@ -183,8 +181,7 @@ def _decide(request: HttpRequest, approval_id: uuid.UUID, posted: Mapping[str, A
     page = redirect("review:detail", approval_id=approval_id)
     form = DecisionForm(posted)
     if not form.is_valid():
-        problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
-        messages.error(request, f"Not decided: the form was incomplete ({problems}). Reload the page and try again.")
+        _tell(request, notices.form_incomplete(form, case=False))
         return page
     data = form.cleaned_data
     try:
@@ -197,36 +194,29 @@ def _decide(request: HttpRequest, approval_id: uuid.UUID, posted: Mapping[str, A
             reason=data["reason"],
             version=data["version"],
         )
+    except StepUpNeeded as exc:
+        if not carried:
+            return _step_up_page(request, exc)
+        _tell(request, notices.refused(exc))
+        return page
     except DecisionRefused as exc:
         if exc.code == "not_found":
             raise Http404("no such approval request") from exc
-        if exc.code in STEP_UP_CODES and not carried:
-            cents_over = selectors.step_up_cents(ApprovalRequest.objects.filter(id=approval_id))
-            return _step_up_page(request, exc, cents=cents_over)
         if exc.code in ("reason_required", "stale_version"):
             _keep_draft(request, approval_id, data)
-        messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
+        _tell(request, notices.refused(exc))
         return page
-    text = _decided_message(approval, data["decision"])
-    if approval.status == ApprovalRequest.Status.FAILED:
-        # Approved but refused when it ran: a failure, drawn and announced as one.
-        messages.error(request, text, extra_tags="failed")
-    elif _dispatching(approval):
-        messages.info(request, text)
-    else:
-        messages.success(request, text)
+    _tell(request, notices.decided(approval, data["decision"]))
     return page
 
 
-def _dispatching(approval: ApprovalRequest) -> bool:
-    """Approved and sent to another system whose answer is not in yet: neither a success nor a failure."""
-    return approval.status == ApprovalRequest.Status.COMPLETED and (approval.outcome or {}).get("status") == (
-        "dispatching"
-    )
+def _tell(request: HttpRequest, *told: notices.Notice) -> None:
+    for notice in told:
+        messages.add_message(request, notice.level, notice.text, extra_tags=notice.tags)
 
 
-def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int | None) -> HttpResponse:
-    """The page asking for the second factor the decision services refused without.
+def _step_up_page(request: HttpRequest, refused: StepUpNeeded) -> HttpResponse:
+    """The page asking for the second factor the decision services refused without, for the amount they named.
 
     It re-posts the same form with the code added, so nothing typed is lost.
     Confirming at the OpenID Connect provider instead: the same fields are held in
@@ -247,7 +237,7 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
             {
                 "enrol": True,
                 "held": held,
-                "cents": cents,
+                "cents": refused.cents,
                 "limit": settings.TOOLGUARD_STEP_UP_CENTS,
                 "back": request.path,
                 "provider_back": _decision_page(request),
@@ -262,7 +252,7 @@ def _step_up_page(request: HttpRequest, refused: DecisionRefused, *, cents: int 
         "approvals/step_up.html",
         {
             "hidden": hidden,
-            "cents": cents,
+            "cents": refused.cents,
             "limit": settings.TOOLGUARD_STEP_UP_CENTS,
             "error": error,
             "action": request.path,
@@ -309,24 +299,6 @@ def _keep_draft(request: HttpRequest, approval_id: uuid.UUID, data: dict[str, An
     drafts = request.session.get(DRAFTS_SESSION_KEY, {})
     drafts[str(approval_id)] = {"reason": data["reason"], "reason_code": data["reason_code"]}
     request.session[DRAFTS_SESSION_KEY] = drafts
-
-
-def _decided_message(approval: ApprovalRequest, decision: str) -> str:
-    title = approval.summary.get("title") or approval.tool
-    what = f"{cents(approval.value_cents, approval.currency)} ({title})" if approval.value_cents is not None else title
-    if decision == ApprovalDecision.Decision.REJECT:
-        return f"Rejected: {what} will not run. The agent receives the rejection."
-    if _dispatching(approval):
-        return f"Approved: {what} was sent upstream; its answer is not in yet, and this page shows it once it is."
-    if approval.status == ApprovalRequest.Status.COMPLETED:
-        return f"Approved and executed: {what}."
-    if approval.status == ApprovalRequest.Status.FAILED:
-        error = (approval.outcome or {}).get("error") or {}
-        return (
-            f"Failed: approved, but {what} was refused when it ran ({error.get('message', approval.failure_reason)}). "
-            "Nothing was changed."
-        )
-    return "Your approval is recorded. This request needs a second reviewer's approval before it runs."
 
 
 @require_POST
@@ -412,102 +384,38 @@ def _case_decide(
     back = redirect("review:case", approval_id=approval_id)
     form = CaseDecisionForm(posted)
     if not form.is_valid():
-        problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
-        messages.error(request, f"Not decided: {problems}.")
+        _tell(request, notices.form_incomplete(form, case=True))
         return back
     data = form.cleaned_data
-    shown: dict[str, int] = data["requests"]
-    approvals = list(
-        ApprovalRequest.objects.select_related("customer").filter(id__in=list(shown)).order_by("created_at", "id")
-    )
-    if not approvals:
-        raise Http404("no such approval request")
-    for approval in approvals:
-        # Decide what the page showed, at the version it showed.
-        approval.version = shown[str(approval.id)]
     try:
-        outcome = case_decide(
-            approvals=approvals,
+        # What the page showed, at the versions it showed.
+        outcome = case_decide_shown(
+            shown=data["requests"],
             reviewer=signed_in_person(request),
             decision=data["decision"],
             step_up=stepup.step_up_proof(request, token=data["otp_token"]),
             reason_code=data["reason_code"],
             reason=data["reason"],
         )
-    except DecisionRefused as exc:
-        if exc.code in STEP_UP_CODES and not carried:
-            # The total of what approve-all would approve is what the second factor was asked for.
-            return _step_up_page(request, exc, cents=selectors.step_up_cents(approve_all_targets(approvals)))
-        messages.error(request, f"Not decided: {exc.message}.", extra_tags=f"refused {exc.code}")
+    except StepUpNeeded as exc:
+        if not carried:
+            return _step_up_page(request, exc)
+        _tell(request, notices.refused(exc))
         return back
-    verb = "Rejected" if data["decision"] == ApprovalDecision.Decision.REJECT else "Approved"
-    total = sum(selectors.request_value(a)[0] for a in outcome.decided)
-    currency = selectors.request_value(approvals[0])[1]
-    text = (
-        f"{verb} {len(outcome.decided)} request{'s' if len(outcome.decided) != 1 else ''} ({cents(total, currency)})."
-    )
-    named = {str(a.id): _request_name(a) for a in approvals}
-    if outcome.refused:
-        text += (
-            " Not decided: "
-            + "; ".join(f"{named[str(i)]} ({str(i)[:8]}…): {message}" for i, _, message in outcome.refused)
-            + "."
-        )
-    if outcome.left_pending:
-        n = len(outcome.left_pending)
-        text += (
-            f" Left pending: {n} need{'s' if n == 1 else ''} a second reviewer: "
-            + "; ".join(named[str(i)] for i, _, _ in outcome.left_pending)
-            + ". Give your approval on each request's own page; another reviewer gives the second."
-        )
-    failed = [a for a in outcome.decided if a.status == ApprovalRequest.Status.FAILED]
-    if failed:
-        text += (
-            " Failed when run (nothing changed): "
-            + "; ".join(
-                f"{named[str(a.id)]}: {((a.outcome or {}).get('error') or {}).get('message', a.failure_reason)}"
-                for a in failed
-            )
-            + "."
-        )
-    remaining = [i for i, _, _ in [*outcome.refused, *outcome.left_pending]]
-    if outcome.refused or failed:
-        messages.error(request, text, extra_tags="failed" if failed else "")
-    else:
-        messages.success(request, text)
-    if outcome.audit is not None:
-        # The reviewer's receipt for the whole case: the entry that names every request and its fate.
-        entry_id = outcome.audit["entry_id"]
-        messages.info(
-            request,
-            f"Recorded as audit entry {entry_id} (leaf hash {outcome.audit['leaf_hash']}); its receipt is at "
-            f"/api/v1/audit/{entry_id}/receipt once a checkpoint covers it.",
-            extra_tags="receipt",
-        )
-    if remaining:
+    except DecisionRefused as exc:
+        if exc.code == "not_found":
+            raise Http404("no such approval request") from exc
+        _tell(request, notices.refused(exc))
+        return back
+    _tell(request, *notices.case_decided(outcome, data["decision"]))
+    if outcome.still_pending:
         # What is still pending here is the reviewer's next look, named by a request still in it.
-        return redirect("review:case", approval_id=remaining[0])
-    following = selectors.next_case(after=shown_ids(shown))
+        return redirect("review:case", approval_id=outcome.still_pending[0])
+    following = selectors.next_case(after=[a.id for a in outcome.requests])
     if following is None:
-        messages.info(request, "No more pending cases.")
+        _tell(request, notices.NO_MORE_CASES)
         return redirect("review:queue")
     return redirect("review:case", approval_id=following.id)
-
-
-def _request_name(approval: ApprovalRequest) -> str:
-    """A request as a message names it: its value and route, or its tool's title."""
-    what = (
-        selectors.request_route(approval)
-        or selectors.request_beneficiary(approval)
-        or selectors.request_title(approval)
-    )
-    if approval.value_cents is None:
-        return what
-    return f"{cents(approval.value_cents, approval.currency)} {what}"
-
-
-def shown_ids(shown: dict[str, int]) -> list[uuid.UUID]:
-    return [uuid.UUID(i) for i in shown]
 
 
 @require_GET

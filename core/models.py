@@ -90,7 +90,7 @@ class AgentKey(models.Model):
     released_at = models.DateTimeField(null=True, blank=True)
     released_by = models.CharField(max_length=150, blank=True)
     # Set for a key that stands for a principal authenticated elsewhere (an
-    # OAuth client and subject, people/oauth.py): it has no secret of its own
+    # OAuth client and subject, toolguard/mcp/access_tokens.py): it has no secret of its own
     # and is named by this in the audit log, limits and quarantines.
     principal_name = models.CharField(max_length=150, blank=True)
 

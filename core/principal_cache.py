@@ -88,7 +88,7 @@ def agent_key_authenticate(raw_key: str) -> AgentKey | None:
 
 def agent_key_by_prefix(prefix: str) -> AgentKey | None:
     """The live key with this prefix, with its customer, for a principal authenticated
-    elsewhere (an OAuth token, people/oauth.py) whose key has no secret to check."""
+    elsewhere (an OAuth token, toolguard/mcp/access_tokens.py) whose key has no secret to check."""
     if _enabled():
         cached = _get(_key_cache_key(prefix))
         if isinstance(cached, AgentKey):

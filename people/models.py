@@ -93,7 +93,7 @@ class KeyCustody(models.Model):
 
 
 class OAuthPrincipal(models.Model):
-    """An OAuth client acting for a subject on a customer's behalf at /mcp (people/oauth.py).
+    """An OAuth client acting for a subject on a customer's behalf at /mcp (toolguard/mcp/access_tokens.py).
 
     Created on the first verified access token that names it, with an agent
     key of its own that has no secret: every tool call, limit, quarantine,
@@ -111,7 +111,7 @@ class OAuthPrincipal(models.Model):
 
     class Meta:
         constraints = [
-            # Also the index of the lookup every OAuth call makes (people.oauth.oauth_principal_key).
+            # Also the index of the lookup every OAuth call makes (toolguard.mcp.access_tokens.oauth_principal_key).
             models.UniqueConstraint(
                 fields=["issuer", "client_id", "subject", "customer"], name="oauth_principal_unique"
             ),

@@ -101,13 +101,19 @@ def step_up_proof(request: HttpRequest | Request, *, token: str = "") -> StepUpP
     return StepUpProof(user=user, token=token, session=request.session if by_session else None)
 
 
-def step_up_require(*, proof: StepUpProof, cents: int) -> None:
-    """Return when approving `cents` may go ahead; raise StepUpRefused otherwise.
+def step_up_applies(cents: int | None) -> bool:
+    """Whether approving `cents` asks for the second factor: above TOOLGUARD_STEP_UP_CENTS, or
+    of unknown size (None: a value no exchange rate converts is over any threshold)."""
+    return cents is None or cents > settings.TOOLGUARD_STEP_UP_CENTS
+
+
+def step_up_require(*, proof: StepUpProof, cents: int | None) -> None:
+    """Return when approving `cents` (None: of unknown size) may go ahead; raise StepUpRefused otherwise.
 
     A good code is remembered in the proof's session, so the same reviewer is
     not asked again within the step-up window.
     """
-    if cents <= settings.TOOLGUARD_STEP_UP_CENTS:
+    if not step_up_applies(cents):
         return
     _factor_require(proof, needs_factor=NEEDS_FACTOR, needs_code=NEEDS_CODE)
 

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -203,6 +204,15 @@ def factor_code(user: User) -> str:
     return f"{TOTP(device.bin_key, step=device.step, t0=device.t0, digits=device.digits).token():0{device.digits}d}"
 
 
+def fresh_factor_code(user: User) -> str:
+    """A new code, as a person would wait for one: past django-otp's refusal of a code used
+    before and its throttling after a wrong one."""
+    from people.stepup import totp_devices
+
+    totp_devices.filter(user=user).update(last_t=-1, throttling_failure_count=0, throttling_failure_timestamp=None)
+    return factor_code(user)
+
+
 def agent_client(key: str) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
@@ -212,6 +222,13 @@ def agent_client(key: str) -> APIClient:
 def person_client(user: User) -> APIClient:
     client = APIClient()
     client.force_authenticate(user=user)
+    return client
+
+
+def signed_in(user: User) -> Client:
+    """The person's browser on the pages: a client holding their signed-in session."""
+    client = Client()
+    client.force_login(user)
     return client
 
 
@@ -235,8 +252,9 @@ def transfer_call(
 
 @pytest.fixture(autouse=True)
 def _no_step_up(settings: Any) -> None:
-    # Step-up has its own tests (tests/staff), which lower this again; elsewhere
-    # a reviewer's decision is about the decision, not the second factor.
+    # The one place this is set for every test: step-up has its own tests
+    # (tests/approvals/test_step_up_everywhere.py, tests/people), which lower it
+    # again; elsewhere a reviewer's decision is about the decision, not the second factor.
     settings.TOOLGUARD_STEP_UP_CENTS = 10**12
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -316,3 +316,18 @@ def chromium_browser() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def database(blocker: Any) -> Iterator[None]:
+    """Committed reads and writes from a test while Playwright runs (`blocker`: pytest-django's django_db_blocker).
+
+    Under Playwright's sync API the test code gets its own context, so Django
+    opens another connection for it; close it afterwards, or it stays open
+    and the test database cannot be dropped at the end of the run.
+    """
+    with blocker.unblock():
+        try:
+            yield
+        finally:
+            connections.close_all()

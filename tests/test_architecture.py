@@ -152,3 +152,42 @@ def test_the_length_check_sees_a_long_function() -> None:
     assert long_functions(long_method, "c.py") == [f"c.py:3 long() is {MAX_FUNCTION_LINES + 1} lines"]
     short = 'def short():\n    """Doc."""\n' + textwrap.indent(body, " " * 4)
     assert long_functions(short, "s.py") == []
+
+
+def private_imports(source: str) -> list[tuple[int, str]]:
+    """(line, `module.name`) for each name with a leading underscore imported from another module.
+
+    Dunder names (`__version__`) are public by convention.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = "." * node.level + (node.module or "")
+        for alias in node.names:
+            if alias.name.startswith("_") and not alias.name.startswith("__"):
+                found.append((node.lineno, f"{module}.{alias.name}" if node.module else f"{module}{alias.name}"))
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A name with a leading underscore is its module's own; code elsewhere that needs it needs a public function.
+
+    Otherwise the caller depends on what the owner may change without notice,
+    and the owner cannot tell who relies on it: across apps, and inside one.
+    """
+    found = []
+    for path in source_files():
+        relative = path.relative_to(ROOT).as_posix()
+        found += [f"{relative}:{line} imports {name}" for line, name in private_imports(path.read_text())]
+    assert not found, "private names imported from another module; make them public:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_private_import() -> None:
+    """The scan itself works: the import this project used to have is found, public and dunder names are not."""
+    source = (
+        "from approvals.services import DecisionRefused, _decide_after_step_up\n"
+        "from django.conf import __version__\n"
+        "from . import _sibling\n"
+    )
+    assert private_imports(source) == [(1, "approvals.services._decide_after_step_up"), (3, "._sibling")]

@@ -7,3 +7,4 @@ class ToolguardConfig(AppConfig):
 
     def ready(self) -> None:
         from toolguard.api import schema  # noqa: F401  (registers the OpenAPI auth scheme)
+        from toolguard.mcp import checks  # noqa: F401  (registers the OAuth resource server's checks)

@@ -38,7 +38,10 @@ def resolve_headers(configured: Mapping[str, str]) -> dict[str, str]:
     return headers
 
 
-def _check_headers(headers: Any, where: str) -> dict[str, str]:
+# One field each of an `http:` or `mcp:` spec, checked and with its default; `where` names the entry in errors.
+
+
+def headers_from_spec(headers: Any, where: str) -> dict[str, str]:
     if headers is None:
         return {}
     if not isinstance(headers, Mapping):
@@ -50,13 +53,13 @@ def _check_headers(headers: Any, where: str) -> dict[str, str]:
     return dict(headers)
 
 
-def _check_url(url: Any, where: str) -> str:
+def url_from_spec(url: Any, where: str) -> str:
     if not isinstance(url, str) or not url.startswith(("http://", "https://")):
         raise UpstreamConfigError(f"{where}.url must be an http:// or https:// URL")
     return url
 
 
-def _check_timeout(value: Any, where: str) -> float:
+def timeout_from_spec(value: Any, where: str) -> float:
     if value is None:
         return 10.0
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value <= 300:
@@ -64,7 +67,7 @@ def _check_timeout(value: Any, where: str) -> float:
     return float(value)
 
 
-def _check_max_response_bytes(value: Any, where: str) -> int:
+def max_response_bytes_from_spec(value: Any, where: str) -> int:
     if value is None:
         return DEFAULT_MAX_RESPONSE_BYTES
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_RESPONSE_BYTES_CEILING:
@@ -135,10 +138,10 @@ def upstream_executor_from_spec(spec: Mapping[str, Any]) -> UpstreamExecutor:
     if unknown:
         raise UpstreamConfigError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
     target: dict[str, Any] = {
-        "url": _check_url(body.get("url"), where),
-        "headers": _check_headers(body.get("headers"), where),
-        "timeout_s": _check_timeout(body.get("timeout_s"), where),
-        "max_response_bytes": _check_max_response_bytes(body.get("max_response_bytes"), where),
+        "url": url_from_spec(body.get("url"), where),
+        "headers": headers_from_spec(body.get("headers"), where),
+        "timeout_s": timeout_from_spec(body.get("timeout_s"), where),
+        "max_response_bytes": max_response_bytes_from_spec(body.get("max_response_bytes"), where),
     }
     if kind == "http":
         method = str(body.get("method", "POST")).upper()

@@ -34,11 +34,11 @@ from upstream.executors import (
     DEFAULT_MAX_RESPONSE_BYTES,
     McpExecutor,
     UpstreamConfigError,
-    _check_headers,
-    _check_max_response_bytes,
-    _check_timeout,
-    _check_url,
+    headers_from_spec,
+    max_response_bytes_from_spec,
     resolve_headers,
+    timeout_from_spec,
+    url_from_spec,
 )
 from upstream.versions import announcements_record
 
@@ -385,10 +385,10 @@ def _source_from(
     if spec.get("tool") and not name:
         raise UpstreamConfigError(f"{where}.tool guards one upstream tool under the entry's name: name is required")
     return McpSource(
-        url=_check_url(spec.get("url"), where),
-        headers=_check_headers(spec.get("headers"), where),
-        timeout_s=_check_timeout(spec.get("timeout_s"), where),
-        max_response_bytes=_check_max_response_bytes(spec.get("max_response_bytes"), where),
+        url=url_from_spec(spec.get("url"), where),
+        headers=headers_from_spec(spec.get("headers"), where),
+        timeout_s=timeout_from_spec(spec.get("timeout_s"), where),
+        max_response_bytes=max_response_bytes_from_spec(spec.get("max_response_bytes"), where),
         prefix=str(spec.get("prefix") or ""),
         tool=str(spec.get("tool") or ""),
         name=name,

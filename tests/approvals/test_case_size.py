@@ -11,14 +11,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
 from approvals.selectors import approval_cases
 from audit.models import AuditEntry
 from core.models import AgentKey
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
 from tests.family import CREDIT_TOOL, CREDITED
 
 pytestmark = pytest.mark.django_db
@@ -33,12 +32,6 @@ def _small_holds(settings: Any) -> None:
     settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS = 10_000
     settings.TOOLGUARD_CASE_GAP_SECONDS = 900
     settings.TOOLGUARD_CASE_MAX = 10
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def key_for(bank: Bank) -> str:

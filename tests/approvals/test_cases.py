@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.test import Client
 
 from approvals.models import ApprovalRequest
 from approvals.selectors import approval_cases
 from audit.models import AuditEntry
 from banking.models import Transfer
 from core.models import AgentKey
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
 EIGHT_K = 800_000
-
-
-@pytest.fixture(autouse=True)
-def _no_step_up(settings: Any) -> None:
-    settings.TOOLGUARD_STEP_UP_CENTS = 10**12
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def hold(

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group, User
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -39,7 +38,7 @@ from people.models import KeyCustody, PersonalToken
 from people.roles import KEY_ADMINS_GROUP
 from people.stepup import StepUpProof
 from staff.incidents import agent_key_rotate
-from tests.conftest import Bank, agent_client, factor_code, transfer_call
+from tests.conftest import Bank, agent_client, factor_code, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
 
@@ -78,22 +77,16 @@ def _page_outcome(response: Any) -> str:
     return DECIDED
 
 
-def _signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def review_page(user: User, approval: ApprovalRequest, decision: str) -> str:
     approval.refresh_from_db()
     data = {**_form(decision), "version": str(approval.version)}
-    return _page_outcome(_signed_in(user).post(f"/review/{approval.id}/decision/", data))
+    return _page_outcome(signed_in(user).post(f"/review/{approval.id}/decision/", data))
 
 
 def case_page(user: User, approval: ApprovalRequest, decision: str) -> str:
     approval.refresh_from_db()
     data = {**_form(decision), "requests": f"{approval.id}:{approval.version}"}
-    return _page_outcome(_signed_in(user).post(f"/review/cases/{approval.id}/decision/", data))
+    return _page_outcome(signed_in(user).post(f"/review/cases/{approval.id}/decision/", data))
 
 
 def _api_decide(api: APIClient, approval: ApprovalRequest, decision: str) -> str:
@@ -260,3 +253,14 @@ def test_the_duty_lapses_after_its_window(bank: Bank, settings: Any) -> None:
     assert service(bank.reviewer, approval, "approve") == DUTY_CONFLICT.code
     KeyCustody.objects.update(at=timezone.now() - timedelta(seconds=settings.TOOLGUARD_DUTY_WINDOW_SECONDS + 60))
     assert service(bank.reviewer, approval, "approve") == DECIDED
+
+
+def test_a_key_holder_is_refused_for_the_duty_before_anything_else_and_audited_once(bank: Bank) -> None:
+    bank = _rotated_by(bank, bank.reviewer)
+    approval = hold(bank, key="held-overdue")
+    ApprovalRequest.objects.filter(id=approval.id).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert service(bank.reviewer, approval, "approve") == DUTY_CONFLICT.code
+    # The refusal comes first: a key holder's click does not even expire the request.
+    assert ApprovalRequest.objects.get(id=approval.id).status == "pending"
+    assert AuditEntry.objects.filter(action=AuditAction.DUTY_CONFLICT, approval_id=str(approval.id)).count() == 1
+    assert service(bank.reviewer2, approval, "approve") == "expired"

@@ -20,21 +20,19 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from django.db import connections
 from django_otp.oath import TOTP
 
 from approvals.models import ApprovalDecision, ApprovalRequest
 from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from core.models import AgentKey, Customer
-from tests.live import ROOT, Gunicorn, bearer, child_env, chromium_browser, gunicorn
+from tests.live import ROOT, Gunicorn, bearer, child_env, chromium_browser, database, gunicorn
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -68,15 +66,6 @@ def demo(
 def browser(demo: Any) -> Iterator[Any]:
     with chromium_browser() as browser:
         yield browser
-
-
-@contextmanager
-def database(blocker: Any) -> Iterator[None]:
-    with blocker.unblock():
-        try:
-            yield
-        finally:
-            connections.close_all()
 
 
 def new_page(browser: Any, size: str) -> Any:

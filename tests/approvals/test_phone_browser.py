@@ -13,12 +13,12 @@ from tests.approvals.test_incident_browser import (  # noqa: F401  (module fixtu
     agent_hold,
     browser,
     check_page,
-    database,
     demo,
     fresh_agent_key,
     new_page,
     sign_in,
 )
+from tests.live import database
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 

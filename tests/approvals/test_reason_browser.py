@@ -22,7 +22,6 @@ from typing import Any
 import httpx
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.db import connections
 from django.utils import timezone
 
 from approvals.models import ApprovalRequest
@@ -32,7 +31,7 @@ from audit.models import Alert, AuditEntry
 from banking.models import Account
 from core.models import ExchangeRate
 from tests.conftest import Bank, make_bank, rates_today, transfer_call
-from tests.live import ROOT, Gunicorn, bearer, chromium_browser, unique
+from tests.live import ROOT, Gunicorn, bearer, chromium_browser, database, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -59,15 +58,6 @@ class World:
     blocked_entry: int
     blocked_call: str  # the blocked call's tool call id, for its timeline
     blocker: Any
-
-
-@contextmanager
-def database(blocker: Any) -> Iterator[None]:
-    with blocker.unblock():
-        try:
-            yield
-        finally:
-            connections.close_all()
 
 
 def _server_checkable_password(user: Any) -> None:

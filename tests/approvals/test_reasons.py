@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
@@ -24,7 +23,7 @@ from core.catalog import catalog_load
 from core.models import AgentKey, ExchangeRate
 from core.reasons import relocated_span
 from core.tools import unregister
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
 
 pytestmark = [pytest.mark.needs_postgres]
 
@@ -72,12 +71,6 @@ def wire_tool(tmp_path: Path, bank: Bank) -> Iterator[None]:
         yield
     finally:
         unregister("send_wire_note")
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def hold(bank: Bank, **call: Any) -> ApprovalRequest:

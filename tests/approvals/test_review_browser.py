@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
-from django.db import connections
 
 from banking.models import Transfer
 from tests.conftest import Bank, make_bank, transfer_call
-from tests.live import ROOT, Gunicorn, bearer, chromium_browser, unique
+from tests.live import ROOT, Gunicorn, bearer, chromium_browser, database, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -35,21 +33,6 @@ TWENTY_K = 2_000_000
 def browser(server: Gunicorn) -> Iterator[Any]:
     with chromium_browser() as browser:
         yield browser
-
-
-@contextmanager
-def database(blocker: Any) -> Iterator[None]:
-    """Committed reads and writes from the test while Playwright runs.
-
-    Under Playwright's sync API the test code gets its own context, so Django
-    opens another connection for it; close it afterwards, or it stays open
-    and the test database cannot be dropped at the end of the run.
-    """
-    with blocker.unblock():
-        try:
-            yield
-        finally:
-            connections.close_all()
 
 
 @pytest.fixture

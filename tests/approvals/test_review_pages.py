@@ -16,15 +16,9 @@ from approvals.services import approvals_expire
 from approvals.templatetags.money import cents
 from audit.models import AuditEntry
 from core.models import AgentSession
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _no_step_up(settings: Any) -> None:
-    # These tests are about deciding; asking for the second factor has its own (tests/staff).
-    settings.TOOLGUARD_STEP_UP_CENTS = 10**12
 
 
 TWENTY_K = 2_000_000
@@ -39,12 +33,6 @@ def hold(bank: Bank, *, key: str = "big", amount: int = TWENTY_K, **extra: Any) 
     response = call_api(bank, transfer_call(key=key, amount=amount, **extra))
     assert response.status_code == 202, response.json()
     return ApprovalRequest.objects.get(id=response.json()["approval_id"])
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def page(client: Client, url: str) -> str:

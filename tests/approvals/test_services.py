@@ -207,6 +207,20 @@ def test_tampered_arguments_are_not_executed(bank: Bank, alice: Any) -> None:
     assert bank.balance("checking") == 5_000_000
 
 
+def test_arguments_changed_since_the_hold_are_not_executed(bank: Bank, alice: Any) -> None:
+    approval = hold(alice)
+    # The stored arguments no longer hash to what was held (the held transfer itself still matches them).
+    ApprovalRequest.objects.filter(id=approval.id).update(arguments_hash="0" * 64)
+    decided = approval_decide(
+        approval_id=approval.id, reviewer=bank.reviewer, step_up=StepUpProof(user=bank.reviewer), decision="approve"
+    )
+    assert decided.status == "failed" and decided.failure_reason == "arguments_changed"
+    assert decided.outcome["error"]["message"] == "the arguments no longer match what was approved"
+    assert bank.balance("checking") == 5_000_000 and bank.balance("savings") == 10_000_000
+    refused = AuditEntry.objects.get(approval_id=str(approval.id), action="transfer_rejected")
+    assert refused.details["code"] == "arguments_changed"
+
+
 def test_expiry_by_the_sweep_and_late_decisions_refused(bank: Bank, alice: Any) -> None:
     approval = hold(alice)
     assert approvals_expire(now=timezone.now()) == 0

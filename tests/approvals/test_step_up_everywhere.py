@@ -18,12 +18,13 @@ from rest_framework.test import APIClient
 
 from approvals.cases import case_decide
 from approvals.models import ApprovalRequest
-from approvals.services import DecisionRefused, approval_decide
+from approvals.services import DecisionRefused, StepUpNeeded, approval_decide
+from core.models import ExchangeRate
 from people.demo import enrol_demo_factors
 from people.models import PersonalToken
 from people.stepup import StepUpProof, StepUpRefused, step_up_proof, step_up_require
-from tests.conftest import Bank
-from tests.people.test_second_factor_and_tokens import code, hold, signed_in
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
+from tests.people.test_second_factor_and_tokens import code, hold
 
 pytestmark = pytest.mark.django_db
 
@@ -217,3 +218,47 @@ def test_a_page_request_brings_its_session_and_small_amounts_never_ask(bank: Ban
     proof = step_up_proof(request, token="123456")
     assert proof.user == bank.reviewer and proof.token == "123456" and proof.session is request.session
     step_up_require(proof=StepUpProof(user=bank.reviewer), cents=STEP_UP_CENTS)
+
+
+def test_the_code_is_asked_for_the_amount_the_services_judged(bank: Bank, settings: Any) -> None:
+    settings.TOOLGUARD_APPROVAL_THRESHOLD_CENTS = 500_000
+    enrol_demo_factors([bank.reviewer])
+    reviewer = signed_in(bank.reviewer)
+    large = hold(bank, key="named-large")
+    assert (
+        "Approving asks for your authenticator code (over $10,000.00)"
+        in reviewer.get(f"/review/{large.id}/").content.decode()
+    )
+    with pytest.raises(StepUpNeeded) as refused:
+        approval_decide(
+            approval_id=large.id, reviewer=bank.reviewer, decision="approve", step_up=StepUpProof(bank.reviewer)
+        )
+    assert refused.value.cents == large.value_cents
+    asked = reviewer.post(f"/review/{large.id}/decision/", {"decision": "approve", "version": str(large.version)})
+    assert "Approving $20,000.00 is above $10,000.00" in asked.content.decode()
+
+    # Each under the step-up amount, so neither page hints at a code; approved together, their total is asked for.
+    parts = [hold(bank, key=f"named-part-{n}", amount=600_000) for n in range(2)]
+    assert "authenticator code (over" not in reviewer.get(f"/review/{parts[0].id}/").content.decode()
+    shown = ",".join(f"{a.id}:{a.version}" for a in parts)
+    asked = reviewer.post(f"/review/cases/{parts[0].id}/decision/", {"decision": "approve", "requests": shown})
+    assert "Approving $12,000.00 is above $10,000.00" in asked.content.decode()
+
+
+def test_a_value_no_rate_converts_asks_for_the_code_whatever_its_amount(bank: Bank) -> None:
+    ExchangeRate.objects.filter(currency="GBP").delete()
+    enrol_demo_factors([bank.reviewer])
+    held = agent_client(bank.alice_key).post(
+        "/api/v1/tool-calls", transfer_call(key="named-gbp", amount=5_000, currency="GBP"), format="json"
+    )
+    unknown = ApprovalRequest.objects.get(id=held.json()["approval_id"])
+    assert unknown.no_rate
+    reviewer = signed_in(bank.reviewer)
+    assert "Approving asks for your authenticator code" in reviewer.get(f"/review/{unknown.id}/").content.decode()
+    with pytest.raises(StepUpNeeded) as refused:
+        approval_decide(
+            approval_id=unknown.id, reviewer=bank.reviewer, decision="approve", step_up=StepUpProof(bank.reviewer)
+        )
+    assert refused.value.cents is None
+    asked = reviewer.post(f"/review/{unknown.id}/decision/", {"decision": "approve", "version": str(unknown.version)})
+    assert "Approving a value no exchange rate converts" in asked.content.decode()

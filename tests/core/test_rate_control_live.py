@@ -18,11 +18,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.utils import timezone
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from banking.models import Account
 from core.models import ExchangeRate, RateProposal, ValueEntry
-from tests.conftest import BANK_RATES, factor_code, transfer_call
+from tests.conftest import BANK_RATES, fresh_factor_code, transfer_call
 from tests.live import Gunicorn, bearer, unique
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
@@ -34,13 +33,6 @@ def euro_transfer(server: Gunicorn, bank: Any, pair: tuple[str, str], cents: int
     answer = {"http": response.status_code, **response.json()}
     entry = ValueEntry.objects.filter(customer=bank.alice).order_by("-id").first()
     return answer, None if entry is None else entry.reporting_cents
-
-
-def code(user: User) -> str:
-    TOTPDevice.objects.filter(user=user).update(
-        last_t=-1, throttling_failure_count=0, throttling_failure_timestamp=None
-    )
-    return factor_code(user)
 
 
 def test_one_persons_tiny_rate_moves_nothing_until_a_second_confirms_it(
@@ -59,7 +51,7 @@ def test_one_persons_tiny_rate_moves_nothing_until_a_second_confirms_it(
             path = tmp_path / "rates.csv"
             path.write_text(f"currency,as_of,rate\nEUR,{today.isoformat()},0.0000000001\n")
             out = io.StringIO()
-            call_command("load_rates", str(path), "--by", ann.username, "--code", code(ann), stdout=out)
+            call_command("load_rates", str(path), "--by", ann.username, "--code", fresh_factor_code(ann), stdout=out)
             assert "rate_pending_confirmation" in out.getvalue()
             proposal = RateProposal.objects.get(currency="EUR", as_of=today, status="pending")
         answer, valued = euro_transfer(server, bank, pair, 2_000_000)
@@ -68,12 +60,14 @@ def test_one_persons_tiny_rate_moves_nothing_until_a_second_confirms_it(
             assert valued == 2_160_000  # €20,000 at the rate in force, 1.08
             assert bank.balance(pair[1]) == 0
             with pytest.raises(CommandError, match=r"^rate_confirm_own: "):
-                call_command("confirm_rate", str(proposal.pk), "--by", ann.username, "--code", code(ann))
+                call_command("confirm_rate", str(proposal.pk), "--by", ann.username, "--code", fresh_factor_code(ann))
         answer, valued = euro_transfer(server, bank, pair, 2_000_000)
         with blocker.unblock():
             assert answer["http"] == 202 and valued == 2_160_000, answer
             done = io.StringIO()
-            call_command("confirm_rate", str(proposal.pk), "--by", ben.username, "--code", code(ben), stdout=done)
+            call_command(
+                "confirm_rate", str(proposal.pk), "--by", ben.username, "--code", fresh_factor_code(ben), stdout=done
+            )
             assert "confirmed, in force" in done.getvalue()
         # Confirmed by a second person, the new rate is what values the next call: 1 cent, rounded up.
         answer, valued = euro_transfer(server, bank, pair, 2_000_000)

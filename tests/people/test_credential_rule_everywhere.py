@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from audit.models import AuditEntry
@@ -27,7 +26,7 @@ from people.credentials import KEY_ADMINS_ONLY, agent_secret_refusal
 from people.roles import KEY_ADMINS_GROUP
 from people.stepup import StepUpProof
 from staff.incidents import IncidentRefused, agent_key_rotate
-from tests.conftest import Bank, agent_client, factor_code
+from tests.conftest import Bank, agent_client, factor_code, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -42,15 +41,9 @@ def make_key_admin(user: User) -> User:
     return user
 
 
-def _signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def key_page(user: User, key: AgentKey) -> Rotation:
     html = (
-        _signed_in(user).post(f"/audit/keys/{key.pk}/rotate/", {"otp": factor_code(user)}, follow=True).content.decode()
+        signed_in(user).post(f"/audit/keys/{key.pk}/rotate/", {"otp": factor_code(user)}, follow=True).content.decode()
     )
     secret = re.search(r'<pre class="mono" id="new-secret">([^<]+)</pre>', html)
     if secret is not None:
@@ -117,9 +110,9 @@ def test_the_rule_itself(bank: Bank) -> None:
 
 
 def test_the_key_page_offers_rotate_only_to_those_who_may(bank: Bank) -> None:
-    assert ">Rotate</button>" not in _signed_in(bank.reviewer).get("/audit/keys/").content.decode()
-    assert ">Revoke</button>" in _signed_in(bank.reviewer).get("/audit/keys/").content.decode()
-    assert ">Rotate</button>" in _signed_in(make_key_admin(bank.compliance)).get("/audit/keys/").content.decode()
+    assert ">Rotate</button>" not in signed_in(bank.reviewer).get("/audit/keys/").content.decode()
+    assert ">Revoke</button>" in signed_in(bank.reviewer).get("/audit/keys/").content.decode()
+    assert ">Rotate</button>" in signed_in(make_key_admin(bank.compliance)).get("/audit/keys/").content.decode()
 
 
 def test_the_management_command_acts_as_the_system(bank: Bank) -> None:
@@ -148,5 +141,5 @@ def test_no_other_door_issues_agent_keys() -> None:
     assert key_urls == {"audit:keys", "audit:key_revoke", "audit:key_rotate"}
     # The admin lists and revokes keys; it never adds one.
     assert "admin:core_agentkey_add" in _named_urls(get_resolver())
-    admin = _signed_in(User.objects.create_superuser("root", password="x"))
+    admin = signed_in(User.objects.create_superuser("root", password="x"))
     assert admin.get("/admin/core/agentkey/add/").status_code == 403

@@ -14,11 +14,10 @@ from typing import Any
 
 import httpx
 import pytest
-from django.db import connections
 
 from tests.conftest import Bank, make_bank, transfer_call
 from tests.idp import DEFAULT_OTP, OIDCProvider, oidc_provider
-from tests.live import Gunicorn, bearer, chromium_browser, free_port, unique
+from tests.live import Gunicorn, bearer, chromium_browser, database, free_port, unique
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -164,11 +163,8 @@ def bank(step_up_server: Gunicorn, django_db_blocker: Any) -> tuple[Bank, str]:
     in a context of its own, whose connection is closed here, or the test
     database could not be dropped at the end of the run."""
     suffix = unique("-")
-    with django_db_blocker.unblock():
-        try:
-            return make_bank(suffix), suffix
-        finally:
-            connections.close_all()
+    with database(django_db_blocker):
+        return make_bank(suffix), suffix
 
 
 def provider_form(page: Any, account: str, password: str, otp: str = "") -> None:

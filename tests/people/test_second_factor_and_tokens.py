@@ -20,7 +20,7 @@ from approvals.models import ApprovalRequest
 from audit.models import AuditEntry
 from people.demo import enrol_demo_factors
 from people.models import PersonalToken
-from tests.conftest import Bank, agent_client, factor_code, transfer_call
+from tests.conftest import Bank, agent_client, factor_code, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
 TWENTY_K = 2_000_000
@@ -31,12 +31,6 @@ def _no_otp_throttle(settings: Any) -> None:
     # django-otp refuses every code for a second after a wrong one; these tests
     # type the right code straight after a wrong one.
     settings.OTP_TOTP_THROTTLE_FACTOR = 0
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def code(secret_base32: str) -> str:

@@ -11,16 +11,10 @@ import pytest
 from django.test import Client
 
 from approvals.models import ApprovalRequest
-from tests.conftest import Bank, agent_client, person_client, transfer_call
+from tests.conftest import Bank, agent_client, person_client, signed_in, transfer_call
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_pages_with_personal_data_send_no_store(bank: Bank) -> None:

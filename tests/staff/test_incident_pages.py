@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,16 +13,10 @@ from audit.alerts import alert_raise
 from audit.models import Alert, AuditEntry
 from core.models import AgentKey, AgentSession
 from staff.models import AlertTriage
-from tests.conftest import Bank, agent_client, factor_code, transfer_call
+from tests.conftest import Bank, agent_client, factor_code, signed_in, transfer_call
 from tests.people.test_credential_rule_everywhere import make_key_admin
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def spike(customer: str = "alice", session: str = "s-spike") -> Alert:

@@ -26,10 +26,10 @@ from audit.models import AuditEntry
 from core.enums import AuditAction
 from core.models import AgentKey
 from people.models import OAuthPrincipal
-from people.oauth import issuer_keys_forget
 from tests.conftest import Bank
 from tests.live import unique
 from tests.people.issuer import SigningKey, TestIssuer
+from toolguard.mcp.access_tokens import issuer_keys_forget
 
 pytestmark = [pytest.mark.needs_postgres]
 

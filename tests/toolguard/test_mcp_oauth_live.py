@@ -25,10 +25,10 @@ from pydantic import AnyUrl
 from audit.models import AuditEntry
 from core.enums import AuditAction
 from people.models import OAuthPrincipal
-from people.oauth import scopes_supported
 from tests.conftest import Bank
 from tests.idp import OIDCProvider, code_from, oidc_provider
 from tests.live import Gunicorn, bearer, free_port, gunicorn, unique
+from toolguard.mcp.access_tokens import scopes_supported
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 

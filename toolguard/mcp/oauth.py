@@ -2,7 +2,7 @@
 
 Off while TOOLGUARD_OAUTH_ISSUERS is empty: then only agent keys are read,
 as before. When on, a Bearer value that is an agent key (`tg_...`) is still
-an agent key; anything else is an access token (people/oauth.py). The
+an agent key; anything else is an access token (toolguard/mcp/access_tokens.py). The
 answers follow RFC 6750 and RFC 9728: 401 with `WWW-Authenticate: Bearer
 resource_metadata="<base>/.well-known/oauth-protected-resource"` (plus
 `error="invalid_token"` for a token that was refused), 403
@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
 from core.models import AgentKey
-from people.oauth import (
+from toolguard.mcp.access_tokens import (
     SCOPE_PREFIX,
     InvalidToken,
     IssuerUnavailable,

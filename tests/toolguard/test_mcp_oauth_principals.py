@@ -1,4 +1,4 @@
-"""OAuth principals as people/ keeps them: one per client, subject and customer; no secret to rotate; deploy checks."""
+"""OAuth principals at /mcp: one per client, subject and customer; no secret to rotate; deploy checks."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import pytest
 from django.contrib.auth.models import User
 
 from core.models import AgentKey
-from people.checks import oauth_deploy_check
 from people.models import OAuthPrincipal
-from people.oauth import AccessToken, _principal_create, oauth_principal_key, principal_label
 from people.stepup import StepUpProof
 from staff.incidents import IncidentRefused, agent_key_rotate
 from tests.conftest import Bank, factor_code
 from tests.live import unique
+from toolguard.mcp.access_tokens import AccessToken, oauth_principal_create, oauth_principal_key, principal_label
+from toolguard.mcp.checks import oauth_deploy_check
 
 
 def token(**fields: Any) -> AccessToken:
@@ -43,7 +43,7 @@ def test_a_principal_is_made_once_and_carries_its_tokens_tools(bank: Bank) -> No
     assert key.allowed_tools == ["check_balance"]  # the first call's copy is its own
 
     # Another server that raced to make it finds this one instead of a second.
-    assert _principal_create(first).pk == key.pk
+    assert oauth_principal_create(first).pk == key.pk
     assert OAuthPrincipal.objects.filter(client_id=first.client_id).count() == 1
 
     for_bob = oauth_principal_key(AccessToken(**{**first.__dict__, "customer": "bob"}))

@@ -341,7 +341,7 @@ def oauth_principal_key(token: AccessToken) -> AgentKey:
         if key is None and prefix is not None:
             raise InvalidToken(f"access for {token.label} has been revoked in toolguard")
     if key is None:
-        key = _principal_create(token)
+        key = oauth_principal_create(token)
     # A copy: the cached row is shared by every call, each with its own token's scopes.
     scoped = copy.copy(key)
     scoped.allowed_tools = token.allowed_tools()
@@ -377,7 +377,12 @@ def _principal_prefix(token: AccessToken, *, cached: bool = True) -> str | None:
     return prefix
 
 
-def _principal_create(token: AccessToken) -> AgentKey:
+def oauth_principal_create(token: AccessToken) -> AgentKey:
+    """Make the principal of the token's client and subject for its customer, with its secretless key (audited).
+
+    Two servers may race on a principal's first token: the loser finds and
+    returns the winner's key.
+    """
     customer = Customer.objects.filter(external_id=token.customer).first()
     if customer is None:
         raise InvalidToken(f"the token's customer {token.customer[:64]!r} is not known to toolguard")

@@ -20,12 +20,12 @@ from django.core.management.base import SystemCheckError
 from django.test import Client
 
 from audit.models import AuditEntry
-from people.checks import oauth_audience_check
 from people.models import OAuthPrincipal
 from tests.conftest import Bank
 from tests.live import ROOT
 from tests.people.issuer import TestIssuer
 from tests.toolguard import test_mcp_oauth as mcp_oauth
+from toolguard.mcp.checks import oauth_audience_check
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db]
 
