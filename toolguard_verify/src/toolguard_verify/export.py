@@ -26,12 +26,13 @@ from toolguard_verify.merkle import verify_inclusion
 from toolguard_verify.note import NoteError, b64, b64decode_strict, key_id
 from toolguard_verify.receipt import (
     HASHED_FIELDS,
-    LogKey,
+    LogKeys,
     VerificationError,
     VerifiedCheckpoint,
     check_entry_hash,
     decode_path,
     entry_leaf_hash,
+    log_keys,
     verify_checkpoint,
 )
 
@@ -59,8 +60,9 @@ def export_header(
     export_filter: Mapping[str, Any],
     private_key: Ed25519PrivateKey,
     key_name: str,
+    key_history: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The signed header of an export (for the server side, and for tests)."""
+    """The signed header of an export (for the server side, and for tests); with the log's key history if given."""
     header: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "checkpoint": checkpoint,
@@ -68,6 +70,8 @@ def export_header(
         "count": len(leaf_indexes),
         "leaf_indexes": list(leaf_indexes),
     }
+    if key_history is not None:
+        header["key_history"] = dict(key_history)
     signature = private_key.sign(header_message(header))
     header["signature"] = b64(key_id(key_name, private_key.public_key()) + signature)
     return header
@@ -103,13 +107,14 @@ class ExportResult:
         )
 
 
-def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -> tuple[VerifiedCheckpoint, list[int]]:
+def _verify_header(header: Mapping[str, Any], key: LogKeys, origin: str | None) -> tuple[VerifiedCheckpoint, list[int]]:
     if header.get("format") != EXPORT_FORMAT:
         raise VerificationError(f"the first line is not a {EXPORT_FORMAT} header")
     checkpoint_text = header.get("checkpoint")
     if not isinstance(checkpoint_text, str):
         raise VerificationError("the export header has no checkpoint note")
-    verified = verify_checkpoint(checkpoint_text, key, origin)
+    # An export made after a rotation carries the key history in its header, anchored in the key given.
+    verified = verify_checkpoint(checkpoint_text, log_keys(key, header.get("key_history")), origin)
     signature = header.get("signature")
     try:
         raw = b64decode_strict(signature, "the header signature") if isinstance(signature, str) else b""
@@ -118,7 +123,8 @@ def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -
     if raw[:4] != verified.key_id:
         raise VerificationError(f"the export header is not signed by the log key ({verified.key_name})")
     try:
-        key.public_key.verify(raw[4:], header_message(header))
+        # The header is signed by the key that signed its checkpoint.
+        verified.public_key.verify(raw[4:], header_message(header))
     except InvalidSignature:
         raise VerificationError(
             "the export header's signature does not verify (its filter, count or row list was changed)"
@@ -143,7 +149,7 @@ def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -
 def _check_rows(
     header: Mapping[str, Any],
     rows: Iterable[tuple[str, Mapping[str, Any] | str]],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None,
     hash_fields: Sequence[str] | None,
 ) -> ExportResult:
@@ -207,7 +213,7 @@ def _header_object(text: str, where: str) -> dict[str, Any]:
 
 def verify_export(
     lines: Iterable[str],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:
@@ -289,7 +295,7 @@ def is_proved_csv_columns(columns: Sequence[str]) -> bool:
 
 def verify_export_csv(
     lines: Iterable[str],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:
@@ -352,7 +358,7 @@ def export_kind(first_line: str) -> str:
 
 def verify_export_file(
     path: str,
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:
