@@ -21,9 +21,9 @@ import httpx
 import pytest
 
 from audit import tree
+from audit.keys import keypair_write
 from audit.models import AuditEntry
 from audit.receipts import AGENT_DISCLOSED
-from audit.witness import keypair_write
 from core.models import AgentKey
 from tests.conftest import requires_postgres, transfer_call
 from tests.live import bearer, gunicorn, unique
@@ -46,7 +46,7 @@ def test_an_agents_receipt_of_a_rejection_withholds_what_its_answers_do_and_stil
     private, public = keypair_write(tmp_path / "keys")
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
     settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
-    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "heads.jsonl")
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
     with blocker.unblock():
         # Another principal of the same customer (as an OAuth client and subject is).
         other, other_raw = AgentKey.objects.issue(customer=bank.alice, allowed_tools=["check_balance"], name="other")

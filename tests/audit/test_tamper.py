@@ -26,8 +26,8 @@ import pytest
 from django.db import connection
 from psycopg import sql
 
+from audit.keys import keypair_write
 from audit.services import entry_hash
-from audit.witness import keypair_write
 from tests.conftest import requires_postgres
 from tests.live import ROOT, bearer, child_env, gunicorn
 

@@ -18,8 +18,8 @@ import pytest
 from django.db import connection
 
 from audit import tree
+from audit.keys import keypair_write
 from audit.models import AuditEntry
-from audit.witness import keypair_write
 from tests.conftest import Bank
 from tests.live import bearer, gunicorn
 

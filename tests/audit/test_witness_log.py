@@ -28,8 +28,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from audit.keys import keypair_write
 from audit.services import entry_hash
-from audit.witness import keypair_write
 from tests.audit.test_tamper import Deployment, _admin, template, tool_calls  # noqa: F401 (template: a fixture)
 from tests.live import ROOT, bearer, child_env, free_port, gunicorn, stop_process
 
@@ -105,7 +105,7 @@ def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: 
     env = child_env(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
         TOOLGUARD_AUDIT_SIGNING_KEY=str(private),
-        TOOLGUARD_AUDIT_WITNESS=str(tmp_path / "heads.jsonl"),
+        TOOLGUARD_AUDIT_CHECKPOINT_LOG=str(tmp_path / "checkpoints.jsonl"),
         TOOLGUARD_LOG_ORIGIN=ORIGIN,
         TOOLGUARD_WITNESS_URL=witness.url,
         TOOLGUARD_WITNESS_KEY=witness.vkey,

@@ -75,7 +75,7 @@ def test_a_checkpoint_signed_outside_its_keys_range_fails_naming_why(rotated: An
 
 
 def test_a_history_not_holding_the_trusted_key_or_with_a_forged_rotation_is_refused(rotated: Any) -> None:
-    log, old, new, document = rotated
+    log, old, _, document = rotated
     with pytest.raises(KeyHistoryError, match="does not hold the trusted key"):
         KeyHistory.load(document, Ed25519PrivateKey.generate().public_key())
     # Someone with the database but neither private key swaps in their own new key.

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from toolguard_verify.keys import KeyHistory
 from toolguard_verify.merkle import verify_inclusion
 from toolguard_verify.note import NoteError, b64, b64decode_strict, key_id
 from toolguard_verify.receipt import (
@@ -107,6 +108,24 @@ class ExportResult:
         )
 
 
+def _header_signer(keys: LogKeys, verified: VerifiedCheckpoint, signer_id: bytes) -> Ed25519PublicKey:
+    """The key that signed the header: the checkpoint's own, or (after a rotation) a later key of the history.
+
+    An export is made now, over the latest checkpoint; right after a rotation
+    that checkpoint may still be the outgoing key's last one while the
+    incoming key signs the header. An earlier key than the checkpoint's never does.
+    """
+    if signer_id == verified.key_id:
+        return verified.public_key
+    if isinstance(keys, KeyHistory):
+        ids = [span.key_id for span in keys.spans]
+        later = keys.spans[ids.index(verified.key_id) + 1 :] if verified.key_id in ids else ()
+        for span in later:
+            if span.key_id == signer_id:
+                return span.public_key
+    raise VerificationError(f"the export header is not signed by the log key ({verified.key_name})")
+
+
 def _verify_header(header: Mapping[str, Any], key: LogKeys, origin: str | None) -> tuple[VerifiedCheckpoint, list[int]]:
     if header.get("format") != EXPORT_FORMAT:
         raise VerificationError(f"the first line is not a {EXPORT_FORMAT} header")
@@ -114,17 +133,16 @@ def _verify_header(header: Mapping[str, Any], key: LogKeys, origin: str | None) 
     if not isinstance(checkpoint_text, str):
         raise VerificationError("the export header has no checkpoint note")
     # An export made after a rotation carries the key history in its header, anchored in the key given.
-    verified = verify_checkpoint(checkpoint_text, log_keys(key, header.get("key_history")), origin)
+    keys = log_keys(key, header.get("key_history"))
+    verified = verify_checkpoint(checkpoint_text, keys, origin)
     signature = header.get("signature")
     try:
         raw = b64decode_strict(signature, "the header signature") if isinstance(signature, str) else b""
     except NoteError as exc:
         raise VerificationError(str(exc)) from None
-    if raw[:4] != verified.key_id:
-        raise VerificationError(f"the export header is not signed by the log key ({verified.key_name})")
+    signer = _header_signer(keys, verified, raw[:4])
     try:
-        # The header is signed by the key that signed its checkpoint.
-        verified.public_key.verify(raw[4:], header_message(header))
+        signer.verify(raw[4:], header_message(header))
     except InvalidSignature:
         raise VerificationError(
             "the export header's signature does not verify (its filter, count or row list was changed)"
