@@ -12,8 +12,9 @@ from toolguard_verify.cli import main
 from toolguard_verify.export import export_header, export_lines, export_row, verify_export
 from toolguard_verify.keys import KEY_HISTORY_FORMAT, KeyHistory, KeyHistoryError, rotation_sign
 from toolguard_verify.merkle import inclusion_proof
-from toolguard_verify.note import vkey
+from toolguard_verify.note import b64, vkey
 from toolguard_verify.receipt import LogKey, VerificationError, verify_checkpoint, verify_receipt
+from toolguard_verify.witness import Witness, trusted_logs
 
 from tests.verify.fakelog import FakeLog
 
@@ -130,3 +131,27 @@ def test_the_console_script_takes_a_key_history_file(rotated: Any, tmp_path: Pat
     args[1] = str(tmp_path / "late.json")
     assert main(args) == 1
     assert "outside its validity range: it was retired at size 8" in capsys.readouterr().out
+
+
+def test_the_witness_told_the_history_cosigns_each_key_within_its_range(rotated: Any, tmp_path: Path) -> None:
+    log, old, new, document = rotated
+    (tmp_path / "history.json").write_text(json.dumps(document))
+    # The witness keeps trusting the key it was started with; the history, anchored in it, adds the new one.
+    [trusted] = trusted_logs([log.origin], [vkey(log.origin, old.public_key())], [str(tmp_path / "history.json")])
+    witness = Witness("witness.test/w1", Ed25519PrivateKey.generate(), tmp_path, [trusted])
+
+    def add(old_size: int, checkpoint: str) -> Any:
+        size = int(checkpoint.split("\n")[1])
+        proof = log.consistency(old_size, size) if 0 < old_size < size else []
+        body = f"old {old_size}\n" + "".join(b64(node) + "\n" for node in proof) + "\n" + checkpoint
+        return witness.add_checkpoint(body.encode())
+
+    assert add(0, log.checkpoint(6, key=old)).status == 200
+    assert add(6, log.checkpoint(11, key=new)).status == 200
+    late = add(11, log.checkpoint(13, key=old))
+    assert late.status == 403 and b"outside its validity range: it was retired at size 8" in late.body
+    assert add(11, log.checkpoint(13, key=new)).status == 200
+    # A history that does not hold the key the witness trusts is refused at start.
+    with pytest.raises(SystemExit, match="does not hold the trusted key"):
+        trusted_logs([log.origin], [vkey(log.origin, Ed25519PrivateKey.generate().public_key())],
+                     [str(tmp_path / "history.json")])  # fmt: skip
