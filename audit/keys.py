@@ -203,6 +203,34 @@ def key_history(anchor: Ed25519PublicKey) -> KeyHistory | None:
         raise SigningKeyError(f"the audit key history: {exc}") from None
 
 
+def _not_current(private: Ed25519PrivateKey, records: list[KeyRecord]) -> str:
+    """Why the configured key may not sign ("" when it is the current key)."""
+    mine = _key_id(private.public_key())
+    current = records[-1]
+    if current.key_id == mine:
+        return ""
+    retired = next((record for record in records if record.key_id == mine), None)
+    if retired is not None:
+        return (
+            f"TOOLGUARD_AUDIT_SIGNING_KEY (key {mine}) was rotated out at tree size {retired.to_size}: "
+            f"configure the current key {current.key_id} and restart (docs/audit.md, key rotation)"
+        )
+    return (
+        f"TOOLGUARD_AUDIT_SIGNING_KEY (key {mine}) is not the log's signing key {current.key_id}: to change "
+        "keys, run manage.py audit_key_rotate with the new key, then configure it (docs/audit.md, key rotation)"
+    )
+
+
+def signing_key_problem() -> str:
+    """For readiness: why the configured key signs nothing, or "" (no key, nothing recorded yet, or current).
+
+    Reads only: the first key is recorded when it first signs, not by a probe.
+    """
+    private = signing_key()
+    records = key_records()
+    return _not_current(private, records) if private is not None and records else ""
+
+
 def signing_key_current() -> Ed25519PrivateKey | None:
     """The configured key when it is the log's current key; None without one.
 
@@ -217,20 +245,10 @@ def signing_key_current() -> Ed25519PrivateKey | None:
     if not records:
         _first_record(private)
         records = key_records()
-    mine = _key_id(private.public_key())
-    current = records[-1]
-    if current.key_id == mine:
-        return private
-    retired = next((record for record in records if record.key_id == mine), None)
-    if retired is not None:
-        raise SigningKeyError(
-            f"TOOLGUARD_AUDIT_SIGNING_KEY (key {mine}) was rotated out at tree size {retired.to_size}: "
-            f"configure the current key {current.key_id} and restart (docs/audit.md, key rotation)"
-        )
-    raise SigningKeyError(
-        f"TOOLGUARD_AUDIT_SIGNING_KEY (key {mine}) is not the log's signing key {current.key_id}: to change "
-        "keys, run manage.py audit_key_rotate with the new key, then configure it (docs/audit.md, key rotation)"
-    )
+    problem = _not_current(private, records)
+    if problem:
+        raise SigningKeyError(problem)
+    return private
 
 
 # --- rotation -----------------------------------------------------------------------------

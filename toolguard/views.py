@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from audit.keys import SigningKeyError, signing_key_current
+from audit.keys import signing_key_problem
 from core.idempotency import STORE_ERRORS
 from core.metrics import metrics_exposition
 from core.replica import REPLICA, read_source
@@ -58,13 +58,11 @@ def readyz(request: HttpRequest) -> JsonResponse:
 def _audit_key_state() -> str:
     """ "ok" while the configured key is the log's current signing key; else why nothing is being signed."""
     try:
-        signing_key_current()
-    except SigningKeyError as exc:
         # A key rotated out (or never the log's): checkpoints stop until the new key is configured.
-        return f"error: {exc}"
-    except Exception as exc:  # noqa: BLE001 - the database check above names a database failure
-        return f"error: {type(exc).__name__}"
-    return "ok"
+        problem = signing_key_problem()
+    except Exception as exc:  # noqa: BLE001 - an unreadable key file, or the database failure named above
+        return f"error: {type(exc).__name__}: {exc}"
+    return f"error: {problem}" if problem else "ok"
 
 
 @require_GET

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, transaction
+from django.test import Client
 from django.utils import timezone
 from toolguard_verify.cli import main as toolguard_verify
 from toolguard_verify.note import checkpoint_body, sign_note
@@ -85,9 +86,12 @@ def test_rotation_is_an_audit_entry_and_hands_the_signing_over(keys: dict[str, P
     append(event())
     with pytest.raises(SigningKeyError, match=f"was rotated out at tree size {last.size}"):
         tree.checkpoint_make()
+    ready = Client().get("/readyz").json()["checks"]["audit_signing"]
+    assert ready.startswith("error: ") and "rotated out" in ready
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(keys["new"])
     after = tree.checkpoint_make()
     assert after is not None and after.size == last.size + 1
+    assert Client().get("/readyz").json()["checks"]["audit_signing"] == "ok"
 
 
 def test_a_server_started_with_another_key_signs_nothing_and_says_so(keys: dict[str, Path], settings: Any) -> None:

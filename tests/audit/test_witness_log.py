@@ -113,7 +113,9 @@ def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: 
         TOOLGUARD_CHECKPOINT_SECONDS="3600",
         TOOLGUARD_AUDIT_MMD_SECONDS="3600",
     )
-    yield Deployment(f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, tmp_path / "checkpoints.jsonl", public)
+    yield Deployment(
+        f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, tmp_path / "checkpoints.jsonl", public
+    )
     _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
