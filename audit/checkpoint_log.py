@@ -14,7 +14,9 @@ line (core.webhooks). Each line is JSON, one of
 
 The worker appends the latest checkpoint every minute when it is larger
 than the last one logged (audit.tree.checkpoint_scheduled), and so do every
-successful `verify_audit` and every key rotation. What it holds is signed by
+successful `verify_audit` and every key rotation. A log that is missing or
+empty is not itself an error (a new deployment has none until the worker's
+first minute): `verify_audit` says how many logged checkpoints it checked. What it holds is signed by
 the log's key, so nothing in it needs trusting: `verify_audit` checks each
 checkpoint's signature with the key history and its root against the tree
 recomputed from the entries, and names a truncation or a rewrite.
@@ -22,6 +24,7 @@ recomputed from the entries, and names a truncation or a rewrite.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -31,10 +34,10 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from core.webhooks import webhook_post_json, webhook_url_valid
+from core.webhooks import WebhookError, webhook_post_json, webhook_url_valid
 
-# Where the last size sent to a webhook checkpoint log is remembered (a file is read instead).
-_LOGGED_SIZE_CACHE_KEY = "audit:checkpoint-log:size"
+# Where the last size sent to a webhook checkpoint log is remembered, per URL (a file is read instead).
+_LOGGED_SIZE_CACHE_KEY = "audit:checkpoint-log:size:{}"
 # The last line of the file is within this many bytes of its end (a note is a few hundred).
 _TAIL_BYTES = 16 * 1024
 
@@ -55,24 +58,34 @@ def checkpoint_log_append(record: dict[str, Any], *, target: str = "") -> None:
     """One line at the end of the file (O_APPEND, fsync), or one POST to the webhook."""
     target = target or checkpoint_log_target()
     if checkpoint_log_is_webhook(target):
-        webhook_post_json(target, record)
+        try:
+            webhook_post_json(target, record)
+        except WebhookError as exc:
+            raise CheckpointLogError(f"the checkpoint log did not take the line: {exc}") from None
         return
     path = Path(target)
-    path.parent.mkdir(parents=True, exist_ok=True)
     line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
-    # O_APPEND: each line lands at the end whatever other writers do; fsync so a
-    # checkpoint the worker logged is not lost by the log in a crash.
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o640)
     try:
-        os.write(descriptor, line.encode())
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # O_APPEND: each line lands at the end whatever other writers do; fsync so a
+        # checkpoint the worker logged is not lost by the log in a crash.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o640)
+        try:
+            os.write(descriptor, line.encode())
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+    except OSError as exc:
+        raise CheckpointLogError(f"cannot append to the checkpoint log {path}: {exc}") from None
+
+
+def _logged_size_key(target: str) -> str:
+    return _LOGGED_SIZE_CACHE_KEY.format(hashlib.sha256(target.encode()).hexdigest()[:16])
 
 
 def _last_logged_size(target: str) -> int:
     if checkpoint_log_is_webhook(target):
-        return int(cache.get(_LOGGED_SIZE_CACHE_KEY) or 0)
+        return int(cache.get(_logged_size_key(target)) or 0)
     try:
         with open(target, "rb") as handle:
             handle.seek(0, os.SEEK_END)
@@ -99,7 +112,7 @@ def checkpoint_log_latest() -> int | None:
         return None
     checkpoint_log_append({"checkpoint": latest.note}, target=target)
     if checkpoint_log_is_webhook(target):
-        cache.set(_LOGGED_SIZE_CACHE_KEY, latest.size, timeout=None)
+        cache.set(_logged_size_key(target), latest.size, timeout=None)
     return latest.size
 
 

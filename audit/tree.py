@@ -33,6 +33,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,7 +44,7 @@ from django.utils import timezone
 from toolguard_verify.merkle import leaf_hash, node_hash
 from toolguard_verify.note import b64, checkpoint_body, sign_note
 
-from audit.keys import signing_key, signing_key_current
+from audit.keys import SigningKeyError, signing_key, signing_key_current
 from audit.models import TREE_LEVEL_SHIFT, AuditEntry, TreeCheckpoint, TreeNode
 
 logger = logging.getLogger(__name__)
@@ -437,6 +438,7 @@ class Integrator:
         self.stop = threading.Event()
         self.parent = parent
         self.leading = False
+        self.key_error_said = -60.0
 
     def _lead(self) -> bool:
         if self.leading or connection.vendor != "postgresql":
@@ -459,6 +461,13 @@ class Integrator:
                     integrate_round()
                 else:
                     wait = INTEGRATOR_STANDBY_SECONDS
+            except SigningKeyError as exc:
+                # The key was rotated out (or is not the log's): the tree still grows, nothing is
+                # signed until the new key is configured; said once a minute, not every round.
+                now = time.monotonic()
+                if now - self.key_error_said >= 60:
+                    logger.error("audit checkpoints are not being signed: %s", exc)
+                    self.key_error_said = now
             except Exception:
                 logger.exception("could not integrate the audit tree or make a checkpoint")
                 # A broken connection takes the lock with it: connect again, then ask for it again.

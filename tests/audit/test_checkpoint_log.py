@@ -25,12 +25,13 @@ from django.core.management import CommandError, call_command
 from toolguard_verify.note import checkpoint_body, sign_note
 
 from audit import tree
-from audit.checkpoint_log import checkpoint_log_latest
+from audit.checkpoint_log import CheckpointLogError, checkpoint_log_latest
 from audit.checks import retired_witness_settings_check, witness_deploy_check
 from audit.keys import keypair_write, private_key_read
 from audit.legacy_heads import SignedHead
 from audit.models import AuditEntry, AuditHead
 from tests.audit.entries import append, event
+from tests.live import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -253,3 +254,13 @@ def test_deploy_checks_name_a_missing_witness_and_a_checkpoint_log_beside_the_ap
     settings.TOOLGUARD_WITNESS_KEY = ""
     settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = "https://checkpoints.example/log"
     assert {message.id for message in witness_deploy_check()} == {"audit.E001"}
+
+
+def test_a_checkpoint_log_that_cannot_take_the_line_is_an_error_naming_it(signing: Path, settings: Any) -> None:
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = f"http://127.0.0.1:{free_port()}/checkpoints"
+    append(event())
+    tree.checkpoint_make()
+    with pytest.raises(CheckpointLogError, match=r"the checkpoint log did not take the line: .* could not be reached"):
+        checkpoint_log_latest()
+    with pytest.raises(CommandError, match="the checkpoint log did not take the line"):
+        verify()

@@ -8,10 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from audit.checkpoint_log import checkpoint_log_append, checkpoint_log_latest
+from audit.checkpoint_log import CheckpointLogError, checkpoint_log_append, checkpoint_log_latest
 from audit.keys import SigningKeyError, audit_key_rotate
 from audit.tree import TreeError
-from core.webhooks import WebhookError
 
 HISTORY_FILE = "audit-key-history.json"
 
@@ -56,7 +55,7 @@ class Command(BaseCommand):
             # Outside the database as well: the old key's last checkpoint, then the history.
             checkpoint_log_latest()
             checkpoint_log_append({"key_history": rotation.history})
-        except (OSError, WebhookError) as exc:
+        except CheckpointLogError as exc:
             raise CommandError(
                 f"the rotation is recorded, but the checkpoint log could not take it: {exc}", returncode=1
             ) from None
