@@ -190,7 +190,7 @@ def test_an_unknown_outcome_whose_arguments_changed_is_not_sent_again(
     # Nothing queued again: the upstream is never sent what the reviewer did not approve.
     assert dispatch.state == "outcome_unknown"
     actions = set(AuditEntry.objects.filter(approval_id=str(item.id)).values_list("action", flat=True))
-    assert "transfer_rejected" in actions and "held_operation_executed" not in actions
+    assert "operation_rejected" in actions and "held_operation_executed" not in actions
 
 
 def test_an_outcome_unknown_item_is_on_the_reviewers_queue_and_its_page_renders(bank: Bank, settings: Any) -> None:
