@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import urllib.request
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -14,7 +16,6 @@ from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from audit.alerts import alert_raise, approval_sla, backlog_threshold, backlog_window
 from audit.models import Alert
-from core.webhooks import webhook_post_json, webhook_url_valid
 from people.roles import REVIEWERS_GROUP
 
 logger = logging.getLogger(__name__)
@@ -62,9 +63,16 @@ def approval_notify(approval_id: str) -> None:
             from_email=None,
             recipient_list=emails,
         )
-    if webhook_url_valid(settings.TOOLGUARD_APPROVAL_WEBHOOK_URL):
+    if settings.TOOLGUARD_APPROVAL_WEBHOOK_URL.startswith(("http://", "https://")):
+        request = urllib.request.Request(  # noqa: S310 - scheme checked above
+            settings.TOOLGUARD_APPROVAL_WEBHOOK_URL,
+            data=json.dumps(summary).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         # The URL is operator configuration, never caller input.
-        webhook_post_json(settings.TOOLGUARD_APPROVAL_WEBHOOK_URL, summary)
+        with urllib.request.urlopen(request, timeout=5):  # noqa: S310
+            pass
 
 
 def alerts_check_backlog() -> list[int]:
