@@ -383,6 +383,11 @@ def checkpoint_when_due() -> float | None:
 # Any fixed 64-bit number, neither the chain's nor TREE_LOCK_ID: held for its whole life,
 # on its own connection, by the one integrator that works; the others wait for it.
 INTEGRATOR_LOCK_ID = 7_243_180_528
+# Integrators without a signing key elect among themselves under the next number: one that
+# cannot sign must never keep one that can from signing (a host started without the key, or a
+# tool's server beside the deployment's). Both kinds then integrate; the tree's own lock
+# (TREE_LOCK_ID) makes them take turns, and the second finds the work done.
+KEYLESS_INTEGRATOR_LOCK_ID = INTEGRATOR_LOCK_ID + 1
 # How often a waiting integrator asks whether the working one is gone.
 INTEGRATOR_STANDBY_SECONDS = 1.0
 APPLICATION_NAME = "toolguard-audit-integrator"
@@ -435,7 +440,8 @@ class Integrator:
             return True
         with connection.cursor() as cursor:
             cursor.execute("SELECT set_config('application_name', %s, false)", [APPLICATION_NAME])
-            cursor.execute("SELECT pg_try_advisory_lock(%s)", [INTEGRATOR_LOCK_ID])
+            lock = INTEGRATOR_LOCK_ID if signing_key() is not None else KEYLESS_INTEGRATOR_LOCK_ID
+            cursor.execute("SELECT pg_try_advisory_lock(%s)", [lock])
             self.leading = bool(cursor.fetchone()[0])
         return self.leading
 

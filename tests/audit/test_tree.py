@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from cryptography.hazmat.primitives import serialization
 from django.core.management import call_command
@@ -210,6 +211,28 @@ def test_a_standing_by_integrator_does_nothing_but_ask_for_the_lock(monkeypatch:
     orphan = tree.Integrator(parent=-1)
     orphan.run()
     assert rounds == []
+
+
+@pytest.mark.needs_postgres
+def test_an_integrator_that_cannot_sign_never_keeps_one_that_can_from_leading(settings: Any, tmp_path: Path) -> None:
+    # Another process leads as a keyless integrator (a host or a tool's server started without the key).
+    dsn = connection.get_connection_params()
+    other = psycopg.connect(**{k: v for k, v in dsn.items() if k != "cursor_factory"}, autocommit=True)
+    try:
+        other.execute("SELECT pg_advisory_lock(%s)", [tree.KEYLESS_INTEGRATOR_LOCK_ID])
+        settings.TOOLGUARD_AUDIT_SIGNING_KEY = ""
+        assert tree.Integrator()._lead() is False  # a second keyless one stands by
+        private, _ = keypair_write(tmp_path / "keys")
+        settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
+        signer = tree.Integrator()
+        assert signer._lead() is True  # the one that signs leads all the same
+        # and a second signer stands by behind it.
+        other.execute("SELECT pg_advisory_unlock_all()")
+        assert other.execute("SELECT pg_try_advisory_lock(%s)", [tree.INTEGRATOR_LOCK_ID]).fetchone() == (False,)
+    finally:
+        other.close()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock_all()")
 
 
 def test_readers_integrate_first(signing: Path) -> None:
