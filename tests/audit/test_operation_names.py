@@ -16,7 +16,8 @@ from approvals.models import ApprovalRequest
 from approvals.services import approval_decide
 from audit.models import Alert, AuditEntry
 from audit.selectors import audit_iter, audit_page, encode_cursor
-from audit.services import GENESIS_HASH, audit_chain_verify, entry_hash
+from audit.services import GENESIS_HASH, entry_hash
+from audit.verify import audit_chain_verify
 from core.enums import ActorType, AuditAction, AuditResult, action_synonyms
 from core.models import AgentKey
 from people.stepup import StepUpProof
