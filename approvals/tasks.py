@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import urllib.request
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -16,6 +14,7 @@ from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from audit.alerts import alert_raise, approval_sla, backlog_threshold, backlog_window
 from audit.models import Alert
+from core.webhooks import webhook_post_json, webhook_url_valid
 from people.roles import REVIEWERS_GROUP
 
 logger = logging.getLogger(__name__)
@@ -63,16 +62,9 @@ def approval_notify(approval_id: str) -> None:
             from_email=None,
             recipient_list=emails,
         )
-    if settings.TOOLGUARD_APPROVAL_WEBHOOK_URL.startswith(("http://", "https://")):
-        request = urllib.request.Request(  # noqa: S310 - scheme checked above
-            settings.TOOLGUARD_APPROVAL_WEBHOOK_URL,
-            data=json.dumps(summary).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
+    if webhook_url_valid(settings.TOOLGUARD_APPROVAL_WEBHOOK_URL):
         # The URL is operator configuration, never caller input.
-        with urllib.request.urlopen(request, timeout=5):  # noqa: S310
-            pass
+        webhook_post_json(settings.TOOLGUARD_APPROVAL_WEBHOOK_URL, summary)
 
 
 def alerts_check_backlog() -> list[int]:

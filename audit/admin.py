@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from audit.models import Alert, AuditCheckpoint, AuditEntry, SiemCursor
+from audit.models import Alert, AuditCheckpoint, AuditEntry, AuditSigningKey, SiemCursor
 from core.admin import ReadOnlyAdmin
 
 
@@ -31,3 +31,9 @@ class AuditCheckpointAdmin(ReadOnlyAdmin):
 class SiemCursorAdmin(ReadOnlyAdmin):
     # Read-only: moving a cursor by hand would skip or repeat entries at the SIEM.
     list_display = ("destination", "target", "last_id", "sent", "failures", "next_attempt_at", "last_sent_at")
+
+
+@admin.register(AuditSigningKey)
+class AuditSigningKeyAdmin(ReadOnlyAdmin):
+    # The key history: changed only by manage.py audit_key_rotate (the table refuses edits).
+    list_display = ("key_id", "from_size", "created_at")

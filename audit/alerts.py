@@ -13,10 +13,7 @@ commit. A burst raises one alert per subject per window, not one per entry.
 
 from __future__ import annotations
 
-import json
 import logging
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,6 +26,7 @@ from django.utils import timezone
 from audit.models import Alert, AuditEntry
 from core import metrics
 from core.enums import AuditAction
+from core.webhooks import webhook_post_json, webhook_url_valid
 
 logger = logging.getLogger(__name__)
 
@@ -138,17 +136,11 @@ def alert_webhook_post(alert_id: int) -> int | None:
     alert = Alert.objects.filter(id=alert_id).first()
     if not url or alert is None:
         return None
-    if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+    if not webhook_url_valid(url):
         logger.error("TOOLGUARD_ALERT_WEBHOOK_URL must be an http(s) URL; alert %s not posted", alert_id)
         return None
-    request = urllib.request.Request(  # noqa: S310 - scheme checked above; the URL is operator configuration
-        url,
-        data=json.dumps(alert_payload(alert)).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=5) as response:  # noqa: S310 - as above
-        return int(response.status)
+    # A refusal or an unreachable hook raises (WebhookError): django-q2 records the task as failed.
+    return webhook_post_json(url, alert_payload(alert))
 
 
 # --- rules evaluated as entries are written -------------------------------------------

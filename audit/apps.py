@@ -18,3 +18,6 @@ class AuditConfig(AppConfig):
         # /metrics reads each SIEM destination's lag from its cursor at scrape time (core/metrics.py).
         if not any(isinstance(c, SiemMetrics) for c in metrics.scrape_time_collectors):
             metrics.scrape_time_collectors.append(SiemMetrics())
+
+        # Registers the audit log's system checks (retired settings, the witness, the checkpoint log).
+        from audit import checks  # noqa: F401

@@ -1,4 +1,4 @@
-"""The independent witness: every checkpoint goes to it, and the log is checked against what it cosigned.
+"""The witness: an independent server that cosigns the log's checkpoints; the log is checked against what it cosigned.
 
 The witness (`python -m toolguard_verify.witness`, or any C2SP tlog-witness
 server) holds the newest checkpoint it cosigned outside toolguard's
@@ -22,9 +22,8 @@ from __future__ import annotations
 import base64
 import json
 import logging
-from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, timedelta
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
@@ -32,13 +31,13 @@ import httpx
 from django.conf import settings
 from django.utils import timezone
 from toolguard_verify.cosignature import verify_cosignature
-from toolguard_verify.merkle import leaf_hash, node_hash
-from toolguard_verify.note import NoteError, add_signatures, parse_checkpoint, parse_vkey, verify_note
+from toolguard_verify.note import NoteError, add_signatures, parse_checkpoint, parse_vkey
+from toolguard_verify.receipt import LogKey, LogKeys, VerificationError, verify_checkpoint
 
 from audit import tree
 from audit.alerts import alert_raise
-from audit.models import Alert, AuditEntry, WitnessCosignature
-from audit.witness import public_key
+from audit.keys import key_history, public_key
+from audit.models import Alert, WitnessCosignature
 
 logger = logging.getLogger(__name__)
 
@@ -80,10 +79,15 @@ def _cosigned_checkpoint(note: str, *, where: str) -> Cosigned:
     name, key = _witness_key()
     if verify_cosignature(note, name, key) is None:
         raise WitnessUnusable(f"{where}: the checkpoint carries no valid cosignature by the witness {name}")
-    log_key = public_key()
     origin = settings.TOOLGUARD_LOG_ORIGIN
-    if log_key is not None and not verify_note(note, origin, log_key):
-        raise WitnessUnusable(f"{where}: the cosigned checkpoint is not signed by this log's key ({origin})")
+    anchor = public_key()
+    if anchor is not None:
+        # After a rotation the cosigned checkpoint may be the outgoing key's: the history says which key signs it.
+        keys: LogKeys = key_history(anchor) or LogKey(anchor)
+        try:
+            verify_checkpoint(note, keys, origin)
+        except VerificationError as exc:
+            raise WitnessUnusable(f"{where}: the cosigned checkpoint is not signed by this log's key: {exc}") from None
     parsed = parse_checkpoint(note)
     if parsed.origin != origin:
         raise WitnessUnusable(f"{where}: the cosigned checkpoint is for origin {parsed.origin!r}, not {origin!r}")
@@ -240,116 +244,3 @@ def witness_latest() -> Cosigned | None:
     except (ValueError, KeyError, TypeError):
         raise WitnessUnusable("the witness's latest checkpoint is not the JSON it should be") from None
     return _cosigned_checkpoint(note, where=f"the witness {settings.TOOLGUARD_WITNESS_URL}")
-
-
-# --- checking the log ----------------------------------------------------------------------
-
-
-class PrefixRoots:
-    """The RFC 9162 root of every prefix of the log, as the leaves stream past (O(log n) memory).
-
-    The right edge of complete subtrees is kept as in audit.tree.tree_append;
-    the root of the leaves so far folds that edge from its smallest subtree up.
-    """
-
-    def __init__(self) -> None:
-        self.size = 0
-        self._edge: dict[int, bytes] = {}
-
-    def add(self, leaf: bytes) -> None:
-        current, level = leaf, 0
-        while self.size >> level & 1:
-            current = node_hash(self._edge.pop(level), current)
-            level += 1
-        self._edge[level] = current
-        self.size += 1
-
-    def root(self) -> bytes:
-        folded: bytes | None = None
-        for level in sorted(self._edge):
-            folded = self._edge[level] if folded is None else node_hash(self._edge[level], folded)
-        assert folded is not None, "no leaves"
-        return folded
-
-
-def _leaves(batch: int) -> Iterator[bytes]:
-    after = 0
-    while True:
-        rows = list(AuditEntry.objects.filter(id__gt=after).order_by("id").values_list("id", "hash")[:batch])
-        for _, digest in rows:
-            yield leaf_hash(bytes.fromhex(digest))
-        if len(rows) < batch:
-            return
-        after = rows[-1][0]
-
-
-@dataclass(frozen=True)
-class LogCheck:
-    """What verify_audit found about the tree: `broken` names truncation or rewrite, `checked` says what it did."""
-
-    entries: int
-    checked: str
-    broken: str = ""
-
-
-def _against(what: str, size: int, root: bytes, roots: dict[int, bytes], entries: int) -> str:
-    """'' when the log's first `size` leaves hash to `root`, else the truncation or rewrite, named."""
-    if entries < size:
-        return f"truncated: {what} {size} entries, log has {entries}"
-    if roots[size] != root:
-        return f"rewritten: the log's first {size} entries no longer hash to the root {what} at that size"
-    return ""
-
-
-def log_check(*, batch: int = 5000) -> LogCheck:
-    """Recompute the tree from the entries themselves and hold it against the checkpoints and the witness.
-
-    The tree's stored nodes are not trusted here: the roots are recomputed
-    from every entry's hash, so deleting entries together with their nodes,
-    or re-hashing a rewritten history into new nodes, changes them.
-    """
-    witnessed: Cosigned | None = None
-    witness_note = "no witness configured (TOOLGUARD_WITNESS_URL), so a truncation since the last checkpoint "
-    witness_note += "would not be seen"
-    if witness_configured():
-        try:
-            witnessed = witness_latest()
-            witness_note = (
-                f"the witness's latest cosigned checkpoint (size {witnessed.size}, from {witnessed.source})"
-                if witnessed
-                else f"the witness {settings.TOOLGUARD_WITNESS_URL}, which has cosigned nothing yet"
-            )
-        except WitnessUnusable as exc:
-            stored = cosigned_stored()
-            if stored is None:
-                raise
-            # The database's copy, said so: the database owner could have removed newer ones.
-            witnessed = Cosigned(stored.size, bytes(stored.root_hash), stored.checkpoint, "the database's copy")
-            witness_note = f"the witness's cosigned checkpoint at size {stored.size} as stored here ({exc})"
-    checkpoint = tree.checkpoint_latest()
-    wanted = {size for size in (witnessed.size if witnessed else 0, checkpoint.size if checkpoint else 0) if size}
-    roots = PrefixRoots()
-    at: dict[int, bytes] = {}
-    for leaf in _leaves(batch):
-        roots.add(leaf)
-        if roots.size in wanted:
-            at[roots.size] = roots.root()
-    entries = roots.size
-    problems = []
-    if witnessed is not None:
-        problems.append(_against("witnessed", witnessed.size, witnessed.root_hash, at, entries))
-    if checkpoint is not None:
-        problems.append(_against("checkpointed", checkpoint.size, checkpoint.root_hash, at, entries))
-    stored_size = tree.tree_size()
-    if not any(problems) and entries and stored_size != entries:
-        problems.append(f"rewritten: the stored tree holds {stored_size} leaves, the log has {entries} entries")
-    elif not any(problems) and entries and tree.root_hash(entries) != roots.root():
-        problems.append(f"rewritten: the stored tree's root at size {entries} is not the entries' root")
-    broken = next((problem for problem in problems if problem), "")
-    against = (
-        f"checkpoint at size {checkpoint.size} signed {checkpoint.created_at.astimezone(UTC):%Y-%m-%dT%H:%M:%SZ}"
-        if checkpoint
-        else "no signed checkpoint yet"
-    )
-    checked = f"tree of {entries} entries recomputed from the entries, against the {against} and {witness_note}"
-    return LogCheck(entries=entries, checked=checked, broken=broken)

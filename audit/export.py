@@ -24,9 +24,9 @@ from django.conf import settings
 from toolguard_verify.export import CSV_HEADER_MARK, canonical_json, export_header, export_row
 
 from audit import tree
+from audit.keys import key_history_rotated, signing_key_current
 from audit.models import AuditEntry, TreeNode
 from audit.serializers import ENTRY_FIELDS
-from audit.witness import signing_key
 from core.display import is_invisible, mark_invisible, unmark_invisible
 
 
@@ -82,7 +82,8 @@ def export_proof(entry_ids: Iterable[int], export_filter: Mapping[str, str]) -> 
     written; those the checkpoint does not cover (committed after it) are
     left out of the header, and so out of the export.
     """
-    key = signing_key()
+    # The log's current key signs the header; one rotated out signs nothing (SigningKeyError).
+    key = signing_key_current()
     if key is None:
         return None
     checkpoint = tree.checkpoint_make()
@@ -96,7 +97,15 @@ def export_proof(entry_ids: Iterable[int], export_filter: Mapping[str, str]) -> 
             if entry_id is not None and index < checkpoint.size:
                 indexes[entry_id] = index
     listed = [indexes[entry_id] for entry_id in ids if entry_id in indexes]
-    header = export_header(checkpoint.note, listed, dict(export_filter), key, settings.TOOLGUARD_LOG_ORIGIN)
+    # After a rotation the header carries the key history, so the export verifies with either key.
+    header = export_header(
+        checkpoint.note,
+        listed,
+        dict(export_filter),
+        key,
+        settings.TOOLGUARD_LOG_ORIGIN,
+        key_history=key_history_rotated(),
+    )
     return ExportProof(checkpoint=checkpoint, indexes=indexes, header=header)
 
 

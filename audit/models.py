@@ -125,8 +125,8 @@ class AuditCheckpoint(models.Model):
     checkpoints would move an incremental run's start back past a rewrite. It
     is signed with TOOLGUARD_AUDIT_HMAC_KEY when that is set, so someone who
     can write to the database but does not hold the key cannot move the
-    starting point past entries they rewrote; and each run's head is also in
-    the witness, so a deleted checkpoint is noticed (audit.services.audit_verify).
+    starting point past entries they rewrote; and the tree is recomputed from
+    every entry whatever the starting point (audit.verify.audit_verify).
     """
 
     entry_id = models.BigIntegerField()
@@ -144,16 +144,19 @@ class AuditCheckpoint(models.Model):
 
 
 class AuditHead(models.Model):
-    """A signed chain head (audit.witness): the same line the witness holds, kept here as well.
+    """A signed chain head from before checkpoints were the only signed evidence: retired, kept read-only.
 
-    Append-only (migration 0007's triggers). The copy here is for operators;
-    verification trusts the witness, which the database owner cannot edit.
+    Nothing writes these any more (migration 0017); the rows written before
+    stay, append-only as migration 0007 made them, and `verify_audit` still
+    checks each against the chain with the key of the log's key history that
+    signed it (audit.legacy_heads). The signed evidence now is the tree's
+    checkpoints and the witness's cosignatures.
     """
 
     class Reason(models.TextChoices):
-        ENTRIES = "entries"  # every TOOLGUARD_AUDIT_WITNESS_ENTRIES entries
-        SCHEDULE = "schedule"  # the worker, every TOOLGUARD_AUDIT_WITNESS_SECONDS
-        VERIFY = "verify"  # a successful verify_audit
+        ENTRIES = "entries"
+        SCHEDULE = "schedule"
+        VERIFY = "verify"
 
     entry_id = models.BigIntegerField()
     entry_hash = models.CharField(max_length=64)
@@ -164,12 +167,34 @@ class AuditHead(models.Model):
 
     class Meta:
         indexes = [
-            # The previous head a new one counts entries from.
+            # Kept as it was: the rows are read in entry order by verify_audit.
             models.Index(fields=["entry_id"], name="audit_head_entry"),
         ]
 
     def __str__(self) -> str:
-        return f"signed head at entry {self.entry_id}"
+        return f"signed head at entry {self.entry_id} (retired)"
+
+
+class AuditSigningKey(models.Model):
+    """The log's key history (audit.keys): each checkpoint signing key and the first tree size it signs.
+
+    A key signs from its `from_size` until the next key's `from_size` minus
+    one; the last row is the current key. Every row after the first carries
+    its `rotation`: the hand-over signed by both the outgoing and the
+    incoming key (toolguard_verify.keys.rotation_message), and the audit
+    entry that recorded it. Append-only (migration 0017's triggers): a
+    rotation is never undone, only followed by another.
+    """
+
+    public_key = models.BinaryField(max_length=32)
+    # C2SP signed-note key id under the log's origin, hex: what a checkpoint's signature line names.
+    key_id = models.CharField(max_length=8, unique=True)
+    from_size = models.BigIntegerField(unique=True)
+    rotation = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"audit signing key {self.key_id} from tree size {self.from_size}"
 
 
 class Alert(models.Model):

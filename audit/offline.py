@@ -1,9 +1,12 @@
-"""Verify an exported file with no database: its hashes, its links and the witness's signed heads.
+"""Verify an export without a signed header, with no database: its hashes, its links and the retired signed heads.
 
-An auditor holds the export (CSV or JSONL from /api/v1/audit/export), the
-public key and a copy of the witness; nothing else. Every exported row
-carries its hashed fields, prev_hash and hash, so each hash is recomputed
-here exactly as `audit.services.entry_hash` computes it.
+Exports made with the log's signing key prove themselves (a signed header,
+checked by toolguard_verify). One made without (a log that had no key), or
+before exports carried a header, can still be checked here: every exported
+row carries its hashed fields, prev_hash and hash, so each hash is
+recomputed exactly as `audit.services.entry_hash` computes it, every link
+is checked, and with `--signed-heads FILE` (a copy of the retired signed
+heads file) and the log's public key, every head the export covers.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from audit.keys import public_key
+from audit.legacy_heads import SignedHead, heads_read
 from audit.services import GENESIS_HASH, HASHED_FIELDS, entry_hash
-from audit.witness import SignedHead, public_key, witness_read
 
 # Exports show hidden characters as ⟨U+202E⟩ and prefix spreadsheet formula
 # starters with a quote; both are undone to get back the hashed value.
@@ -78,8 +82,8 @@ def export_rows(path: Path) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: row["id"])
 
 
-def export_verify(path: Path, *, public_key_path: str = "", witness_path: str = "") -> ExportReport:
-    """Recompute every hash, check the links present and every witnessed head the export covers."""
+def export_verify(path: Path, *, public_key_path: str = "", signed_heads_path: str = "") -> ExportReport:
+    """Recompute every hash, check the links present and every retired signed head the export covers."""
     rows = export_rows(path)
     report = ExportReport(entries=len(rows))
     if not rows:
@@ -99,9 +103,9 @@ def export_verify(path: Path, *, public_key_path: str = "", witness_path: str = 
                 )
         previous = row
     key = public_key(public_key_path)
-    if key is not None and witness_path:
+    if key is not None and signed_heads_path:
         by_id = {row["id"]: (position, row) for position, row in enumerate(rows, start=1)}
-        for head in witness_read(witness_path, key):
+        for head in heads_read(signed_heads_path, [key]):
             _check_head(head, by_id, rows[-1]["id"], report)
     return report
 
@@ -115,7 +119,7 @@ def _check_head(
     found = by_id.get(head.entry_id)
     if found is None:
         if report.from_genesis:
-            report.broken.append(f"entry {head.entry_id}: missing; the witness holds its head signed at {head.time}")
+            report.broken.append(f"entry {head.entry_id}: missing; a head signed at {head.time} names it")
         return
     position, row = found
     if row["hash"] != head.entry_hash:

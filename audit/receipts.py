@@ -31,6 +31,7 @@ from typing import Any
 
 from django.http import HttpResponse
 
+from audit.keys import key_history_rotated
 from audit.models import AuditEntry
 from audit.serializers import ENTRY_FIELDS
 from core.enums import AuditAction
@@ -107,6 +108,8 @@ def receipt_agent_view(receipt: dict[str, Any]) -> dict[str, Any]:
         "entry": {name: entry[name] for name in AGENT_DISCLOSED},
         "withheld": list(AGENT_WITHHELD),
         **{name: receipt[name] for name in ("leaf_index", "leaf_hash", "inclusion_path", "checkpoint")},
+        # Public keys and tree sizes only: nothing about any entry.
+        **({"key_history": receipt["key_history"]} if "key_history" in receipt else {}),
     }
 
 
@@ -149,13 +152,18 @@ def receipt_build(entry: AuditEntry) -> dict[str, Any]:
             http_status=409,
         )
     path = tree.inclusion_path(index, checkpoint.size)
-    return {
+    receipt = {
         "entry": receipt_entry(entry),
         "leaf_index": index,
         "leaf_hash": b64(leaf_hash(entry.hash)),
         "inclusion_path": [b64(node) for node in path],
         "checkpoint": checkpoint.note,
     }
+    # After a rotation: which key signs which checkpoints, so the receipt verifies with either key.
+    history = key_history_rotated()
+    if history is not None:
+        receipt["key_history"] = history
+    return receipt
 
 
 def receipt_download(body: dict[str, Any], *, entry_id: int) -> HttpResponse:

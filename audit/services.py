@@ -1,35 +1,27 @@
-"""The audit log's one write path."""
+"""The audit log's one write path: redaction, the alert rules, the chain link and the insert.
+
+Verification is audit.verify's; the signed evidence (the tree's checkpoints,
+the witness's cosignatures) is audit.tree's and audit.cosign's. Appending
+signs nothing.
+"""
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import hmac
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 from toolguard_verify.receipt import HASHED_FIELDS
 
-from audit import siem, tree
+from audit import siem
 from audit.alerts import alerts_detect, earlier_operations_sent
-from audit.cosign import LogCheck, log_check, witness_submit_latest
-from audit.models import AuditCheckpoint, AuditEntry, AuditHead
+from audit.models import AuditEntry
 from audit.redaction import redact_details
-from audit.witness import (
-    SignedHead,
-    WitnessError,
-    audit_head_sign,
-    audit_head_witness_soon,
-    public_key,
-    witness_is_webhook,
-    witness_read,
-)
 from core.enums import OPERATION_STARTS, ActorType, AuditAction, AuditResult
 from core.events import AuditEvent
 from core.pipelining import in_pipeline
@@ -168,7 +160,7 @@ def audit_chain_insert(
     Redaction, the alert rules and the chain link always apply. `at` gives
     each event its own timestamp instead of now; only the benchmark
     generator (benchgen, not installed in production) passes it, and it can
-    forge nothing: what it writes is chained after, and witnessed like, any
+    forge nothing: what it writes is chained after, and checkpointed like, any
     other entry.
 
     Everything that can be done before the lock is (redaction, canonical
@@ -205,7 +197,6 @@ def audit_chain_insert(
                 transaction.on_commit(settle)
         else:
             _insert_python(prepared)
-            _witness_when_due(entries)
         for finding in findings:
             finding.raise_alert()
         # Nothing here for the Merkle tree: the deployment's one integrator takes these
@@ -295,7 +286,6 @@ def _append_sent(prepared: list[tuple[AuditEntry, str]]) -> Callable[[], None]:
             entry.id, entry.prev_hash, entry.hash = entry_id, prev_hash, digest
             entry._state.adding = False
             entry._state.db = connection.alias
-        _witness_when_due(entries)
 
     return settle
 
@@ -325,239 +315,3 @@ def _insert_python(prepared: list[tuple[AuditEntry, str]]) -> None:
         entry.id = id_of[entry.hash]
         entry._state.adding = False
         entry._state.db = connection.alias
-
-
-def _witness_when_due(entries: list[AuditEntry]) -> None:
-    """Every TOOLGUARD_AUDIT_WITNESS_ENTRIES entries, sign the head once this transaction commits."""
-    every = settings.TOOLGUARD_AUDIT_WITNESS_ENTRIES
-    if not settings.TOOLGUARD_AUDIT_SIGNING_KEY:
-        return
-    ids = [entry.id for entry in entries if entry.id is not None]
-    first, last = min(ids), max(ids)
-    if (first - 1) // every != last // every:
-        transaction.on_commit(audit_head_witness_soon)
-
-
-@dataclass(frozen=True)
-class ChainBreak:
-    entry_id: int
-    reason: str
-
-
-def audit_chain_verify(
-    *, after_id: int = 0, prev_hash: str | None = None, batch: int = 5000
-) -> tuple[ChainBreak | None, int, str]:
-    """Walk the chain from after_id; return (first break or None, last id, last hash)."""
-    walk = _chain_walk(after_id=after_id, prev_hash=prev_hash, heads=[], batch=batch)
-    return walk.broken, walk.last_id, walk.last_hash
-
-
-@dataclass
-class _Walk:
-    broken: ChainBreak | None
-    last_id: int
-    last_hash: str
-    walked: int
-    heads_matched: int = 0
-
-
-def _chain_walk(
-    *, after_id: int, prev_hash: str | None, heads: Sequence[SignedHead], batch: int, counted: int | None = None
-) -> _Walk:
-    """Walk entries after after_id in id order, checking every link and hash, and every witnessed head met.
-
-    `heads` are the witness's signed heads after after_id, oldest first. A
-    head whose entry is gone names a deletion; a head whose hash differs names
-    a rewrite whose later hashes were recomputed (the chain alone cannot see
-    that); heads past the chain's end name a truncation. `counted`, when the
-    walk starts at the first entry, checks each head's entry count too.
-    """
-    if prev_hash is None:
-        prev_hash = GENESIS_HASH
-        if after_id:
-            prev_hash = AuditEntry.objects.values_list("hash", flat=True).get(id=after_id)
-    walk = _Walk(broken=None, last_id=after_id, last_hash=prev_hash, walked=0)
-    pending = sorted(heads, key=lambda head: head.entry_id)
-    # The last entry a witnessed head proved: a rewrite found at a later head began after it.
-    proven = after_id
-    fields = ("id", "prev_hash", "hash", *HASHED_FIELDS)
-    while True:
-        rows = list(AuditEntry.objects.filter(id__gt=walk.last_id).order_by("id").values(*fields)[:batch])
-        for row in rows:
-            while pending and pending[0].entry_id < row["id"]:
-                head = pending[0]
-                walk.broken = ChainBreak(
-                    head.entry_id, f"entry is missing, deleted: the witness holds the head signed at {head.time}"
-                )
-                return walk
-            if row["prev_hash"] != walk.last_hash:
-                walk.broken = ChainBreak(row["id"], "prev_hash does not match the previous entry")
-                return walk
-            if entry_hash(row, row["prev_hash"]) != row["hash"]:
-                walk.broken = ChainBreak(row["id"], "hash does not match the entry's contents")
-                return walk
-            walk.last_hash, walk.last_id = row["hash"], row["id"]
-            walk.walked += 1
-            matched = False
-            while pending and pending[0].entry_id == row["id"]:
-                head = pending.pop(0)
-                total = None if counted is None else counted + walk.walked
-                if head.entry_hash != row["hash"]:
-                    walk.broken = ChainBreak(
-                        proven + 1,
-                        f"rewritten and re-hashed: entry {head.entry_id}'s hash differs from the head signed at "
-                        f"{head.time}; the first changed entry is between {proven + 1} and {head.entry_id}",
-                    )
-                    return walk
-                if total is not None and total != head.entries:
-                    walk.broken = ChainBreak(
-                        proven + 1,
-                        f"entries deleted: {total} entries up to entry {head.entry_id}, the head signed at "
-                        f"{head.time} counted {head.entries}; between entries {proven + 1} and {head.entry_id}",
-                    )
-                    return walk
-                matched = True
-                walk.heads_matched += 1
-            if matched:
-                proven = row["id"]
-        if len(rows) < batch:
-            break
-    if pending:
-        head = pending[-1]
-        walk.broken = ChainBreak(
-            walk.last_id + 1,
-            f"entries {walk.last_id + 1} to {head.entry_id} are missing, deleted or truncated: the witness holds "
-            f"the head signed at {head.time} over {head.entries} entries, the chain ends at entry {walk.last_id}",
-        )
-    return walk
-
-
-class CheckpointRefused(Exception):
-    """The stored checkpoint cannot be trusted as a starting point."""
-
-
-def checkpoint_signature(entry_id: int, entry_hash: str) -> str:
-    """HMAC-SHA256 over (entry id, entry hash), or "" when no key is configured."""
-    key = settings.TOOLGUARD_AUDIT_HMAC_KEY
-    if not key:
-        return ""
-    return hmac.new(key.encode(), f"{entry_id}:{entry_hash}".encode(), hashlib.sha256).hexdigest()
-
-
-def audit_checkpoint_latest() -> AuditCheckpoint | None:
-    """The newest checkpoint, refused if its signature or its entry does not match."""
-    checkpoint = AuditCheckpoint.objects.order_by("-id").first()
-    if checkpoint is None:
-        return None
-    expected = checkpoint_signature(checkpoint.entry_id, checkpoint.entry_hash)
-    if expected and not hmac.compare_digest(expected, checkpoint.signature):
-        raise CheckpointRefused(
-            f"audit checkpoint {checkpoint.id} (entry {checkpoint.entry_id}) signature does not match; "
-            "verify without --incremental"
-        )
-    stored = AuditEntry.objects.filter(id=checkpoint.entry_id).values_list("hash", flat=True).first()
-    if stored != checkpoint.entry_hash:
-        raise CheckpointRefused(
-            f"audit checkpoint {checkpoint.id} names entry {checkpoint.entry_id}, "
-            "whose hash is no longer the one verified; verify without --incremental"
-        )
-    return checkpoint
-
-
-@dataclass(frozen=True)
-class VerifyResult:
-    broken: ChainBreak | None
-    start_id: int
-    last_id: int
-    entries: int
-    checkpoint: AuditCheckpoint | None
-    # What the run could check against: the witness's heads it matched, or why it had none.
-    witness: str = ""
-    heads_matched: int = 0
-    signed: SignedHead | None = None
-    # The tree recomputed from the entries, against the latest checkpoint and the
-    # independent witness's cosigned one (audit.cosign).
-    log: LogCheck | None = None
-
-
-def _witness_heads(witness_path: str) -> tuple[list[SignedHead], str]:
-    """The witness's heads and a description of the witness; ([], why not) when there is none to read."""
-    key = public_key()
-    target = witness_path or settings.TOOLGUARD_AUDIT_WITNESS
-    if key is None:
-        return [], (
-            "no witness: no signing or public key is configured (pass --public-key with the log's public key), "
-            "so a rewrite with recomputed hashes or a deletion of the newest entries would not be seen"
-        )
-    if witness_is_webhook(target):
-        return [], f"the witness is a webhook ({target}): pass --witness FILE, a copy of what it received"
-    heads = witness_read(target, key)
-    if not heads and AuditHead.objects.exists():
-        raise WitnessError(f"the witness {target} is empty or missing, but the database holds signed heads")
-    return heads, f"witness {target}"
-
-
-def audit_verify(*, incremental: bool = False, witness_path: str = "", batch: int = 5000) -> VerifyResult:
-    """Re-read the chain, check it against the witness, and on success checkpoint and sign its head.
-
-    By default every entry is re-read from the first. `incremental` starts at
-    the last checkpoint and trusts what came before it (the result's
-    start_id says where); the witness still checks everything after it, and
-    a checkpoint deleted since the witness saw its run is refused.
-    """
-    heads, witness = _witness_heads(witness_path)
-    start_id, prev_hash = 0, GENESIS_HASH
-    counted: int | None = 0
-    if incremental:
-        latest = audit_checkpoint_latest()
-        verified = [head for head in heads if head.reason == AuditHead.Reason.VERIFY]
-        if verified and (latest is None or latest.entry_id < verified[-1].entry_id):
-            raise CheckpointRefused(
-                f"the checkpoint of the verify run that signed entry {verified[-1].entry_id} at "
-                f"{verified[-1].time} is missing from the database (deleted); verify without --incremental"
-            )
-        if latest is not None:
-            start_id, prev_hash, counted = latest.entry_id, latest.entry_hash, None
-            at_start = [head for head in heads if head.entry_id == start_id]
-            if any(head.entry_hash != prev_hash for head in at_start):
-                raise CheckpointRefused(
-                    f"audit checkpoint {latest.id} (entry {start_id}) does not match the witness; "
-                    "verify without --incremental"
-                )
-    walk = _chain_walk(
-        after_id=start_id,
-        prev_hash=prev_hash,
-        heads=[head for head in heads if head.entry_id > start_id],
-        batch=batch,
-        counted=counted,
-    )
-    # The tree recomputed from the entries, against the latest checkpoint and the witness's
-    # cosigned one: whatever the chain found, a truncation or rewrite is named as such too.
-    log = log_check(batch=batch)
-    # A truncated or rewritten log is never signed again: no checkpoint, no head, nothing to the witness.
-    intact = walk.broken is None and not log.broken
-    checkpoint, signed = None, None
-    if walk.walked and intact:
-        checkpoint = AuditCheckpoint.objects.create(
-            entry_id=walk.last_id,
-            entry_hash=walk.last_hash,
-            entries_verified=walk.walked,
-            full=not incremental,
-            signature=checkpoint_signature(walk.last_id, walk.last_hash),
-        )
-    if intact:
-        signed = audit_head_sign(reason=AuditHead.Reason.VERIFY)
-        # The tree as verified, checkpointed and taken to the witness.
-        tree.checkpoint_make()
-        witness_submit_latest()
-    return VerifyResult(
-        broken=walk.broken,
-        start_id=start_id,
-        last_id=walk.last_id,
-        entries=walk.walked,
-        checkpoint=checkpoint,
-        witness=witness,
-        heads_matched=walk.heads_matched,
-        signed=signed,
-        log=log,
-    )

@@ -18,9 +18,11 @@ order (ids are drawn under the chain lock, held until commit), so the
 integrator only ever appends. Whoever reads the tree's size, an entry's leaf
 or makes a checkpoint integrates first, so a reader never sees an entry that
 is committed but not yet a leaf. Checkpoints (C2SP tlog-checkpoint signed
-notes, key name = origin) are signed with the audit signing key by the
-integrator's round and, as a backstop, by the django-q2 worker every minute
-when the last is TOOLGUARD_CHECKPOINT_SECONDS old.
+notes, key name = origin) are signed with the log's current signing key
+(audit.keys: a key rotated out signs nothing) by the integrator's round and,
+as a backstop, by the django-q2 worker every minute when the last is
+TOOLGUARD_CHECKPOINT_SECONDS old; the worker also copies the latest to the
+checkpoint log outside the database (audit.checkpoint_log).
 
 The hashing itself is toolguard_verify.merkle's, the same code that checks
 proofs offline.
@@ -31,6 +33,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,8 +44,8 @@ from django.utils import timezone
 from toolguard_verify.merkle import leaf_hash, node_hash
 from toolguard_verify.note import b64, checkpoint_body, sign_note
 
+from audit.keys import SigningKeyError, signing_key, signing_key_current
 from audit.models import TREE_LEVEL_SHIFT, AuditEntry, TreeCheckpoint, TreeNode
-from audit.witness import signing_key
 
 logger = logging.getLogger(__name__)
 
@@ -320,7 +323,8 @@ def checkpoint_at(size: int) -> Checkpoint | None:
 
 def checkpoint_note(size: int, root: bytes) -> str:
     """The C2SP tlog-checkpoint signed note: origin, size, base64 root; signed under the origin."""
-    key = signing_key()
+    # The log's current key only: one rotated out (or never the log's) raises, and nothing is signed.
+    key = signing_key_current()
     if key is None:
         raise TreeError("no TOOLGUARD_AUDIT_SIGNING_KEY: checkpoints cannot be signed")
     origin = settings.TOOLGUARD_LOG_ORIGIN
@@ -333,25 +337,31 @@ def checkpoint_make() -> Checkpoint | None:
     Without a signing key nothing is signed (the embedded default) and the
     latest stored checkpoint, if any, is returned.
     """
-    latest = checkpoint_latest()
     if signing_key() is None:
-        return latest
+        return checkpoint_latest()
     size = tree_size()
-    if size == 0 or (latest is not None and latest.size >= size):
-        return latest
-    if latest is not None and root_hash(latest.size) != latest.root_hash:
-        # The tree no longer extends what was signed: its nodes were rewritten
-        # (the tables refuse it, so by someone who switched the refusal off).
-        # Signing now would make the rewrite official: nothing is signed again
-        # until a person looks (verify_audit names it).
-        logger.error("audit tree at size %s no longer matches its signed checkpoint: not signing", latest.size)
-        raise TreeError(f"the tree no longer matches the checkpoint of size {latest.size}: rewritten, not signed")
-    root = root_hash(size)
-    # Two processes may sign the same size at once: the same root, so either row will do.
-    TreeCheckpoint.objects.bulk_create(
-        [TreeCheckpoint(size=size, root_hash=root, note=checkpoint_note(size, root), created_at=timezone.now())],
-        ignore_conflicts=True,
-    )
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            # The tree's lock: a key rotation (audit.keys) records the outgoing key's last size under
+            # it, so no checkpoint is signed with that key past its range while it does.
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [TREE_LOCK_ID])
+        latest = checkpoint_latest()
+        if size == 0 or (latest is not None and latest.size >= size):
+            return latest
+        if latest is not None and root_hash(latest.size) != latest.root_hash:
+            # The tree no longer extends what was signed: its nodes were rewritten
+            # (the tables refuse it, so by someone who switched the refusal off).
+            # Signing now would make the rewrite official: nothing is signed again
+            # until a person looks (verify_audit names it).
+            logger.error("audit tree at size %s no longer matches its signed checkpoint: not signing", latest.size)
+            raise TreeError(f"the tree no longer matches the checkpoint of size {latest.size}: rewritten, not signed")
+        root = root_hash(size)
+        # Two processes may sign the same size at once: the same root, so either row will do.
+        TreeCheckpoint.objects.bulk_create(
+            [TreeCheckpoint(size=size, root_hash=root, note=checkpoint_note(size, root), created_at=timezone.now())],
+            ignore_conflicts=True,
+        )
     return checkpoint_latest()
 
 
@@ -433,6 +443,7 @@ class Integrator:
         self.stop = threading.Event()
         self.parent = parent
         self.leading = False
+        self.key_error_said = -60.0
 
     def _lead(self) -> bool:
         if self.leading or connection.vendor != "postgresql":
@@ -456,6 +467,13 @@ class Integrator:
                     integrate_round()
                 else:
                     wait = INTEGRATOR_STANDBY_SECONDS
+            except SigningKeyError as exc:
+                # The key was rotated out (or is not the log's): the tree still grows, nothing is
+                # signed until the new key is configured; said once a minute, not every round.
+                now = time.monotonic()
+                if now - self.key_error_said >= 60:
+                    logger.error("audit checkpoints are not being signed: %s", exc)
+                    self.key_error_said = now
             except Exception:
                 logger.exception("could not integrate the audit tree or make a checkpoint")
                 # A broken connection takes the lock with it: connect again, then ask for it again.
@@ -467,9 +485,13 @@ class Integrator:
 
 
 def checkpoint_scheduled() -> int | None:
-    """django-q2 task, every minute: integrate, then a checkpoint when one is due; the latest size, or None."""
+    """django-q2 task, every minute: integrate, a checkpoint when one is due, and the latest into the
+    checkpoint log outside the database (audit.checkpoint_log); the latest size, or None."""
+    from audit.checkpoint_log import checkpoint_log_latest
+
     tree_integrate()
     checkpoint_when_due()
+    checkpoint_log_latest()
     latest = checkpoint_latest()
     return latest.size if latest else None
 

@@ -232,7 +232,7 @@ def main() -> None:
 
     from approvals.models import ApprovalRequest
     from approvals.services import approvals_expire
-    from audit.services import audit_chain_verify
+    from audit.verify import audit_chain_verify
     from banking.models import Account
 
     seeded = seed()

@@ -531,7 +531,7 @@ def main() -> None:
         "TOOLGUARD_BENCH_APPS": "1",
     }
     # Signed heads on, as in production: every 1,000 entries an append's commit signs the head.
-    # The key and the witness belong to the database: kept with --reuse, new with a new database.
+    # The key and the checkpoint log belong to the database: kept with --reuse, new with a new database.
     keys = ROOT / "var" / "bench" / f"{args.database}-witness"
     if not args.reuse:
         shutil.rmtree(keys, ignore_errors=True)
@@ -540,7 +540,7 @@ def main() -> None:
     env.update(
         {
             "TOOLGUARD_AUDIT_SIGNING_KEY": str(keys / "keys" / "audit-signing.pem"),
-            "TOOLGUARD_AUDIT_WITNESS": str(keys / "witness.jsonl"),
+            "TOOLGUARD_AUDIT_CHECKPOINT_LOG": str(keys / "checkpoints.jsonl"),
         }
     )
     log(f"migrating {args.database}")
@@ -564,7 +564,7 @@ def main() -> None:
             "REDIS_URL": args.redis_url,
             "LOG_LEVEL": "WARNING",
             "TOOLGUARD_AUDIT_SIGNING_KEY": env["TOOLGUARD_AUDIT_SIGNING_KEY"],
-            "TOOLGUARD_AUDIT_WITNESS": env["TOOLGUARD_AUDIT_WITNESS"],
+            "TOOLGUARD_AUDIT_CHECKPOINT_LOG": env["TOOLGUARD_AUDIT_CHECKPOINT_LOG"],
         }
     )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toolguard.settings")

@@ -587,7 +587,7 @@ def verify(
     customers: list[dict[str, str]], money_before: int, results: dict[str, dict[str, Any]], connections: int
 ) -> dict[str, Any]:
     """Each guarded 2xx that was not a replay is exactly one transfer; money is conserved."""
-    from audit.services import audit_chain_verify
+    from audit.verify import audit_chain_verify
     from banking.models import Transfer
     from core.models import IdempotencyRecord, ToolCall
 

@@ -208,7 +208,7 @@ def main() -> None:
     django.setup()
     from django.db import connection
 
-    from audit.services import audit_chain_verify
+    from audit.verify import audit_chain_verify
 
     customers = seed()
     money_before = total_money()

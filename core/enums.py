@@ -134,6 +134,8 @@ class AuditAction(models.TextChoices):
     ROLES_CHANGED = "roles_changed", "Roles changed by the sign-in provider"
     # Settings that move limits: the exchange rates values are counted through.
     EXCHANGE_RATE_CHANGED = "exchange_rate_changed", "Exchange rate changed"
+    # The audit log's own evidence: its checkpoint signing key handed over to a new one (audit.keys).
+    AUDIT_KEY_ROTATED = "audit_key_rotated", "Audit signing key rotated"
 
 
 # The names one kind of operation entry is written under: a transfer's own and

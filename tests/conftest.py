@@ -9,6 +9,7 @@ create their own uniquely named customers instead; see tests/live.py.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,6 +39,21 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 if "TOOLGUARD_AUDIT_SIGNING_KEY" not in os.environ:
     os.environ["TOOLGUARD_AUDIT_SIGNING_KEY"] = ""
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = ""
+# The checkpoint log (audit.checkpoint_log) is outside the database, so nothing rolls it back:
+# servers a test starts write to this process's own file, never the checkout's var/, and each
+# test reads and writes a file of its own (_own_checkpoint_log).
+if "TOOLGUARD_AUDIT_CHECKPOINT_LOG" not in os.environ:
+    os.environ["TOOLGUARD_AUDIT_CHECKPOINT_LOG"] = os.path.join(
+        tempfile.mkdtemp(prefix="toolguard-checkpoints-"), "audit-checkpoints.jsonl"
+    )
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = os.environ["TOOLGUARD_AUDIT_CHECKPOINT_LOG"]
+
+
+@pytest.fixture(autouse=True)
+def _own_checkpoint_log(settings: Any, tmp_path_factory: Any) -> None:
+    """A checkpoint log per test: what an earlier, rolled-back test logged is not this test's log."""
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path_factory.mktemp("checkpoint-log") / "audit.jsonl")
+
 
 # pytest-xdist runs the suite in several processes, each on its own test
 # database (test_toolguard_gw0, ...). Each takes its own Redis database too:

@@ -331,3 +331,20 @@ def database(blocker: Any) -> Iterator[None]:
             yield
         finally:
             connections.close_all()
+
+
+def shared_audit_keys() -> tuple[Path, Path]:
+    """One audit signing key pair per test database, for live servers that share it.
+
+    The log records its signing key (audit.keys: a key history); a committed
+    test database is one log, so every server signing for it uses the same
+    key, as a deployment's hosts do. (A test of another key uses its own
+    database, as tests/audit/test_tamper.py does.)
+    """
+    from audit.keys import PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, SigningKeyError, keypair_write
+
+    directory = ROOT / "var" / "test-audit-keys" / str(connection.settings_dict["NAME"])
+    try:
+        return keypair_write(directory)
+    except SigningKeyError:  # made by an earlier test, or by another test process at the same moment
+        return directory / PRIVATE_KEY_FILE, directory / PUBLIC_KEY_FILE

@@ -19,7 +19,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-PRIVATE_KEY_FILE = "audit-signing.pem"  # as audit.witness.keypair_write names them
+PRIVATE_KEY_FILE = "audit-signing.pem"  # as audit.keys.keypair_write names them
 PUBLIC_KEY_FILE = "audit-signing.pub.pem"
 
 

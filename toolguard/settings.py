@@ -501,7 +501,7 @@ TOOLGUARD_ALERT_INJECTION_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_INJECTION_WIN
 TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_REPEAT_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_MISMATCH_WINDOW_SECONDS", 600, minimum=1)
 TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS = envint("TOOLGUARD_ALERT_BACKLOG_WINDOW_SECONDS", 900, minimum=1)
-# Signed chain heads and Merkle checkpoints (docs/audit.md#tamper-evidence). The
+# The Merkle tree's checkpoints are the signed evidence (docs/audit.md#tamper-evidence). The
 # embedded default (no DATABASE_URL) makes its own key under var/ on first run
 # and prints its public half (toolguard/embedded_key.py); a deployment names its
 # key. Set but empty, nothing is signed: readiness and every page say so, and
@@ -513,9 +513,13 @@ if _AUDIT_SIGNING_KEY_SET is None and not os.environ.get("DATABASE_URL"):
 
     TOOLGUARD_AUDIT_SIGNING_KEY = embedded_signing_key(BASE_DIR / "var")
 TOOLGUARD_AUDIT_PUBLIC_KEY = os.environ.get("TOOLGUARD_AUDIT_PUBLIC_KEY", "")
-TOOLGUARD_AUDIT_WITNESS = os.environ.get("TOOLGUARD_AUDIT_WITNESS", "") or str(BASE_DIR / "var" / "audit-witness.jsonl")
-TOOLGUARD_AUDIT_WITNESS_SECONDS = envint("TOOLGUARD_AUDIT_WITNESS_SECONDS", 60, minimum=1)
-TOOLGUARD_AUDIT_WITNESS_ENTRIES = envint("TOOLGUARD_AUDIT_WITNESS_ENTRIES", 1000, minimum=1)
+# The checkpoint log (docs/audit.md#the-checkpoint-log): the signed checkpoints copied
+# outside the database every minute, a file appended to or an http(s) webhook. Put it
+# where the database owner cannot write. (The signed-head witness file and its
+# TOOLGUARD_AUDIT_WITNESS* settings are retired: `manage.py check` names them if set.)
+TOOLGUARD_AUDIT_CHECKPOINT_LOG = os.environ.get("TOOLGUARD_AUDIT_CHECKPOINT_LOG", "") or str(
+    BASE_DIR / "var" / "audit-checkpoints.jsonl"
+)
 # The Merkle tree's signed checkpoints (docs/audit.md#merkle-tree-and-checkpoints): the
 # origin line and key name of every checkpoint note, and how old the latest may get.
 TOOLGUARD_LOG_ORIGIN = os.environ.get("TOOLGUARD_LOG_ORIGIN", "toolguard.example/audit")

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from audit.keys import signing_key_problem
 from core.idempotency import STORE_ERRORS
 from core.metrics import metrics_exposition
 from core.replica import REPLICA, read_source
@@ -44,7 +45,7 @@ def readyz(request: HttpRequest) -> JsonResponse:
         source = read_source()
         checks["replica"] = "ok" if source.is_replica else f"error: {source.fallback_reason}"
     # Informational, as the replica: the node serves, but nothing it logs can be verified offline.
-    checks["audit_signing"] = f"error: {notice}" if (notice := unsigned_notice()) else "ok"
+    checks["audit_signing"] = f"error: {notice}" if (notice := unsigned_notice()) else _audit_key_state()
     ready = checks["database"] == "ok" and checks["cache"] == "ok"
     if not ready:
         # The next request must reconnect (to a new primary after a failover),
@@ -52,6 +53,16 @@ def readyz(request: HttpRequest) -> JsonResponse:
         connection.close_if_unusable_or_obsolete()
     # Degraded (503): the balancer sends this node nothing until it is ok again.
     return JsonResponse({"status": "ok" if ready else "degraded", "checks": checks}, status=200 if ready else 503)
+
+
+def _audit_key_state() -> str:
+    """ "ok" while the configured key is the log's current signing key; else why nothing is being signed."""
+    try:
+        # A key rotated out (or never the log's): checkpoints stop until the new key is configured.
+        problem = signing_key_problem()
+    except Exception as exc:  # noqa: BLE001 - an unreadable key file, or the database failure named above
+        return f"error: {type(exc).__name__}: {exc}"
+    return f"error: {problem}" if problem else "ok"
 
 
 @require_GET

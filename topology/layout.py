@@ -246,8 +246,7 @@ class Topology:
                 "TOOLGUARD_TRUSTED_PROXIES": "127.0.0.1/32",
                 "TOOLGUARD_AUDIT_SIGNING_KEY": str(self.dir / "keys" / "audit-signing.pem"),
                 "TOOLGUARD_AUDIT_PUBLIC_KEY": str(self.dir / "keys" / "audit-signing.pub.pem"),
-                "TOOLGUARD_AUDIT_WITNESS": str(self.dir / "audit-witness.jsonl"),
-                "TOOLGUARD_AUDIT_WITNESS_SECONDS": "5",
+                "TOOLGUARD_AUDIT_CHECKPOINT_LOG": str(self.dir / "audit-checkpoints.jsonl"),
                 # Two hosts on two shared cores: Redis may wait its turn longer than production's 0.5 s.
                 "REDIS_SOCKET_TIMEOUT": "3",
             }
@@ -671,6 +670,6 @@ class Topology:
             "  verify the audit log from this shell:",
             f"    DATABASE_URL='{self.database_url()}' {ROOT / '.venv' / 'bin' / 'python'} {ROOT / 'manage.py'}"
             f" verify_audit --public-key {self.dir / 'keys' / 'audit-signing.pub.pem'}"
-            f" --witness {self.dir / 'audit-witness.jsonl'}",
+            f" --checkpoint-log {self.dir / 'audit-checkpoints.jsonl'}",
         ]
         return "\n".join(lines)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from approvals.models import ApprovalRequest
 from approvals.services import DecisionRefused, approval_decide, approvals_expire
 from audit.models import AuditEntry
-from audit.services import audit_chain_verify
+from audit.verify import audit_chain_verify
 from banking.models import Transfer
 from core.models import IdempotencyRecord
 from people.stepup import StepUpProof

@@ -8,7 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
-from audit.services import GENESIS_HASH, VALUES_ROWS_MAX, audit_chain_verify, entry_hash
+from audit.services import GENESIS_HASH, VALUES_ROWS_MAX, entry_hash
+from audit.verify import audit_chain_verify
 from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,8 @@ from toolguard_verify.receipt import entry_hash as verify_entry_hash
 
 from audit.models import AuditEntry
 from audit.serializers import ENTRY_FIELDS
-from audit.services import AUDIT_CHAIN_LOCK_ID, GENESIS_HASH, audit_chain_insert, audit_chain_verify, entry_hash
+from audit.services import AUDIT_CHAIN_LOCK_ID, GENESIS_HASH, audit_chain_insert, entry_hash
+from audit.verify import audit_chain_verify
 from tests.audit.entries import event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]

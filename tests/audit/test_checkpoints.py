@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
 from audit.models import AuditCheckpoint
-from audit.services import audit_verify, checkpoint_signature
+from audit.verify import audit_verify, checkpoint_signature
 from tests.audit.entries import append, event
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,8 @@ from django.db import connection
 from django.db.models import Count
 
 from audit.models import AuditEntry
-from audit.services import audit_append, audit_chain_verify
+from audit.services import audit_append
+from audit.verify import audit_chain_verify
 from tests.audit.entries import event
 
 THREADS = 8

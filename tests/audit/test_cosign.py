@@ -6,7 +6,7 @@ import hashlib
 
 from toolguard_verify.merkle import leaf_hash, root_hash
 
-from audit.cosign import PrefixRoots
+from audit.verify import PrefixRoots
 
 
 def test_the_streamed_root_of_every_prefix_is_the_rfc_9162_root() -> None:

@@ -18,7 +18,8 @@ from django.db.models import Max, Min
 from django.utils import timezone
 
 from audit.models import Alert, AuditEntry
-from audit.services import audit_chain_insert, audit_chain_verify
+from audit.services import audit_chain_insert
+from audit.verify import audit_chain_verify
 from benchgen.management.commands.audit_generate import Command as AuditGenerate
 from tests.audit.entries import append, event
 from tests.live import ROOT

@@ -23,10 +23,9 @@ import pytest
 from audit import tree
 from audit.models import AuditEntry
 from audit.receipts import AGENT_DISCLOSED
-from audit.witness import keypair_write
 from core.models import AgentKey
 from tests.conftest import requires_postgres, transfer_call
-from tests.live import bearer, gunicorn, unique
+from tests.live import bearer, gunicorn, shared_audit_keys, unique
 
 pytestmark = pytest.mark.live
 PASSWORD = "correct-horse-battery"
@@ -43,10 +42,10 @@ def test_an_agents_receipt_of_a_rejection_withholds_what_its_answers_do_and_stil
 ) -> None:
     requires_postgres()
     bank, sfx, blocker = live_bank
-    private, public = keypair_write(tmp_path / "keys")
+    private, public = shared_audit_keys()
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
     settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
-    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "heads.jsonl")
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
     with blocker.unblock():
         # Another principal of the same customer (as an OAuth client and subject is).
         other, other_raw = AgentKey.objects.issue(customer=bank.alice, allowed_tools=["check_balance"], name="other")

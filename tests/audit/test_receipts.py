@@ -21,9 +21,9 @@ from toolguard_verify.receipt import LogKey, VerificationError, verify_receipt
 
 from approvals.models import ApprovalRequest
 from audit import tree
+from audit.keys import keypair_write
 from audit.models import AuditEntry
 from audit.receipts import AGENT_DISCLOSED
-from audit.witness import keypair_write
 from core.models import AgentKey
 from tests.conftest import Bank, agent_client, person_client, transfer_call
 from tests.toolguard.test_mcp import Mcp
@@ -36,7 +36,7 @@ def signing(settings: Any, tmp_path: Path) -> Path:
     private, public = keypair_write(tmp_path / "keys")
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
     settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
-    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "witness.jsonl")
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
     return public
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from audit.models import AuditEntry
 from audit.redaction import redact_details
-from audit.services import audit_chain_verify
+from audit.verify import audit_chain_verify
 from detection.sanitizer import RULES
 from tests.audit.entries import append, event
 from tests.conftest import Bank, transfer_call

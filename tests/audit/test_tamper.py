@@ -1,7 +1,7 @@
 """A database owner rewrites history; verify_audit and verify_export see it.
 
 Each test has a PostgreSQL database of its own (committed data, as a real
-deployment has), a signing key and a witness file in a temporary directory,
+deployment has), a signing key and a checkpoint log in a temporary directory,
 entries written by real tool calls over HTTP on gunicorn, and then tampers
 as a superuser would: with the append-only triggers off
 (`session_replication_role = replica`), editing, re-hashing and deleting
@@ -26,8 +26,8 @@ import pytest
 from django.db import connection
 from psycopg import sql
 
+from audit.keys import keypair_write
 from audit.services import entry_hash
-from audit.witness import keypair_write
 from tests.conftest import requires_postgres
 from tests.live import ROOT, bearer, child_env, gunicorn
 
@@ -63,7 +63,7 @@ def template(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
 class Deployment:
     dsn: str
     env: dict[str, str]
-    witness: Path
+    checkpoint_log: Path
     public_key: Path
 
     def manage(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -94,15 +94,13 @@ def deployment(template: str, tmp_path: Path) -> Iterator[Deployment]:
     name = f"{template.removesuffix('_template')}_{uuid.uuid4().hex[:8]}"
     _admin(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template)))
     private, public = keypair_write(tmp_path / "keys")
-    witness = tmp_path / "witness.jsonl"
+    checkpoint_log = tmp_path / "checkpoints.jsonl"
     env = child_env(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
         TOOLGUARD_AUDIT_SIGNING_KEY=str(private),
-        TOOLGUARD_AUDIT_WITNESS=str(witness),
-        # A signed head after every append: the witness can then name the exact entry.
-        TOOLGUARD_AUDIT_WITNESS_ENTRIES="1",
+        TOOLGUARD_AUDIT_CHECKPOINT_LOG=str(checkpoint_log),
     )
-    yield Deployment(f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, witness, public)
+    yield Deployment(f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, checkpoint_log, public)
     _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
@@ -166,35 +164,54 @@ def test_editing_one_row_is_found_by_the_default_run(deployment: Deployment) -> 
     assert f"audit entry {victim['id']} does not verify: hash does not match" in refused(deployment)
 
 
-def test_a_rewrite_with_every_later_hash_recomputed_is_named_by_the_witness(deployment: Deployment) -> None:
-    tool_calls(deployment, 4)
-    # The entry just after a signed head (one is signed after every append), two appends from the end.
-    heads = [json.loads(line) for line in deployment.witness.read_text().splitlines()]
-    victim = next(row for row in deployment.entries() if row["id"] > heads[-3]["entry_id"])
+# What a careful owner deletes with the entries: the tree's nodes and the signed checkpoints in the
+# database, so that only the checkpoint log outside it still holds the history as it was.
+ERASE_DATABASE_EVIDENCE = (("DELETE FROM audit_treenode", []), ("DELETE FROM audit_treecheckpoint", []))
+
+
+def logged_sizes(deployment: Deployment) -> list[int]:
+    notes = [json.loads(line)["checkpoint"] for line in deployment.checkpoint_log.read_text().splitlines()]
+    return [int(note.split("\n")[1]) for note in notes]
+
+
+def test_a_rewrite_with_every_later_hash_recomputed_is_named_by_the_checkpoint_log(deployment: Deployment) -> None:
+    tool_calls(deployment, 2)
+    verified(deployment)  # the checkpoint of everything so far goes to the checkpoint log
+    tool_calls(deployment, 2)
+    verified(deployment)
+    first, second = logged_sizes(deployment)[-2:]
+    # An entry after the first logged checkpoint: the rewrite is placed between the two.
+    victim = deployment.entries()[first]
     recompute_from(deployment, victim["id"], actor="agent:mallory:000000000000")
-    # The chain alone is consistent again; only the signed heads outside the database disagree.
+    deployment.superuser(*ERASE_DATABASE_EVIDENCE)
+    # The chain alone is consistent again; only the checkpoints outside the database disagree.
     stderr = refused(deployment)
-    assert f"audit entry {victim['id']} does not verify: rewritten and re-hashed" in stderr
+    assert f"rewritten: the log's first {second} entries no longer hash to the root logged" in stderr
+    assert f"the last logged size that still matches is {first}" in stderr
 
 
-def test_deleting_the_newest_entries_is_found_by_the_witness(deployment: Deployment) -> None:
+def test_deleting_the_newest_entries_is_found_by_the_checkpoint_log(deployment: Deployment) -> None:
     tool_calls(deployment, 3)
     verified(deployment)
     rows = deployment.entries()
     kept = rows[-3]["id"]
-    deployment.superuser(("DELETE FROM audit_auditentry WHERE id > %s", [kept]))
+    deployment.superuser(("DELETE FROM audit_auditentry WHERE id > %s", [kept]), *ERASE_DATABASE_EVIDENCE)
     stderr = refused(deployment)
-    assert f"audit entry {kept + 1} does not verify: entries {kept + 1} to {rows[-1]['id']} are missing" in stderr
+    assert f"truncated: logged (line 1) {len(rows)} entries, log has {len(rows) - 2}" in stderr
 
 
-def test_checkpoints_cannot_be_deleted_and_a_deletion_with_triggers_off_is_found(deployment: Deployment) -> None:
+def test_the_evidence_tables_refuse_deletion_and_incremental_runs_survive_a_deleted_checkpoint(
+    deployment: Deployment,
+) -> None:
     tool_calls(deployment, 2)
     verified(deployment)
-    with psycopg.connect(deployment.dsn) as owner, pytest.raises(psycopg.Error, match="append-only"):
-        owner.execute("DELETE FROM audit_auditcheckpoint")
+    for table in ("audit_auditcheckpoint", "audit_treecheckpoint", "audit_auditsigningkey"):
+        with psycopg.connect(deployment.dsn) as owner, pytest.raises(psycopg.Error, match="append-only"):
+            owner.execute(f"DELETE FROM {table}")  # noqa: S608 - a fixed table name
+    # Deleted with the triggers off, the incremental run starts earlier (re-reads more), and the tree
+    # is recomputed from every entry either way.
     deployment.superuser(("DELETE FROM audit_auditcheckpoint", []))
-    assert "checkpoint of the verify run that signed entry" in refused(deployment, "--incremental")
-    assert "not re-read" not in verified(deployment)  # the default run re-reads everything and needs no checkpoint
+    assert "not re-read" not in verified(deployment, "--incremental")
 
 
 def test_an_export_verifies_offline_and_a_rewritten_export_does_not(deployment: Deployment, tmp_path: Path) -> None:
@@ -208,7 +225,7 @@ def test_an_export_verifies_offline_and_a_rewritten_export_does_not(deployment: 
         "TOOLGUARD_AUDIT_SIGNING_KEY": "",
         "TOOLGUARD_AUDIT_PUBLIC_KEY": str(deployment.public_key),
     }
-    args = ("verify_export", str(export), "--witness", str(deployment.witness))
+    args = ("verify_export", str(export))
     good = deployment.manage(*args, **offline)
     assert good.returncode == 0, good.stderr
     # With a signing key the export proves itself: a signed header, an inclusion proof per row.

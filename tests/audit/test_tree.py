@@ -20,8 +20,8 @@ from rest_framework.test import APIClient
 from toolguard_verify.note import key_id, parse_checkpoint, verify_note
 
 from audit import tree
+from audit.keys import keypair_write, public_key
 from audit.models import AuditEntry, TreeCheckpoint, TreeNode
-from audit.witness import keypair_write, public_key
 from tests.audit.entries import append, event
 from tests.conftest import Bank, person_client
 from toolguard_verify import merkle
@@ -37,7 +37,7 @@ def signing(settings: Any, tmp_path: Path) -> Path:
     private, public = keypair_write(tmp_path / "keys")
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = str(private)
     settings.TOOLGUARD_AUDIT_PUBLIC_KEY = str(public)
-    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "witness.jsonl")
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
     return public
 
 

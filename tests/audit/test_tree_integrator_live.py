@@ -19,9 +19,8 @@ from django.db import connection
 
 from audit import tree
 from audit.models import AuditEntry
-from audit.witness import keypair_write
 from tests.conftest import Bank
-from tests.live import bearer, gunicorn
+from tests.live import bearer, gunicorn, shared_audit_keys
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres, pytest.mark.needs_redis]
 
@@ -48,7 +47,7 @@ def test_web_workers_leave_the_tree_to_one_integrator_and_open_no_connection_for
     live_bank: tuple[Bank, str, Any], tmp_path: Path
 ) -> None:
     bank, sfx, blocker = live_bank
-    private, public = keypair_write(tmp_path / "keys")
+    private, public = shared_audit_keys()
     env = {
         "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
         "TOOLGUARD_AUDIT_PUBLIC_KEY": str(public),

@@ -11,8 +11,8 @@ from django.core.management import CommandError, call_command
 from django.http import StreamingHttpResponse
 
 from audit.export import csv_lines, jsonl_lines
+from audit.keys import keypair_write
 from audit.models import AuditEntry
-from audit.witness import keypair_write
 from tests.audit.entries import append, event
 from tests.conftest import Bank, person_client
 

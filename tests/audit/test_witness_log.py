@@ -28,8 +28,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from audit.keys import keypair_write
 from audit.services import entry_hash
-from audit.witness import keypair_write
 from tests.audit.test_tamper import Deployment, _admin, template, tool_calls  # noqa: F401 (template: a fixture)
 from tests.live import ROOT, bearer, child_env, free_port, gunicorn, stop_process
 
@@ -105,7 +105,7 @@ def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: 
     env = child_env(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
         TOOLGUARD_AUDIT_SIGNING_KEY=str(private),
-        TOOLGUARD_AUDIT_WITNESS=str(tmp_path / "heads.jsonl"),
+        TOOLGUARD_AUDIT_CHECKPOINT_LOG=str(tmp_path / "checkpoints.jsonl"),
         TOOLGUARD_LOG_ORIGIN=ORIGIN,
         TOOLGUARD_WITNESS_URL=witness.url,
         TOOLGUARD_WITNESS_KEY=witness.vkey,
@@ -113,7 +113,9 @@ def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: 
         TOOLGUARD_CHECKPOINT_SECONDS="3600",
         TOOLGUARD_AUDIT_MMD_SECONDS="3600",
     )
-    yield Deployment(f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, tmp_path / "heads.jsonl", public)
+    yield Deployment(
+        f"host=127.0.0.1 port=5432 user=postgres dbname={name}", env, tmp_path / "checkpoints.jsonl", public
+    )
     _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
@@ -154,7 +156,7 @@ def test_deleting_the_newest_entries_is_named_truncated_then_rewritten(deploymen
     rows = deployment.entries()
     assert len(rows) == witnessed  # every entry is in what the witness cosigned
     kept = rows[-3]["id"]
-    # Triggers off: the newest two entries go, after the last signed head and checkpoint.
+    # Triggers off: the newest two entries go, after the last checkpoint.
     deployment.superuser(("DELETE FROM audit_auditentry WHERE id > %s", [kept]))
     bad = verify_audit(deployment)
     assert bad.returncode == 1

@@ -39,7 +39,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from audit.witness import keypair_write
+from audit.keys import keypair_write
 from core import idempotency
 from core.idempotency import IdempotencyScope
 from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
@@ -152,7 +152,7 @@ def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
     env = {
         "TOOLGUARD_AGENT_RATE": "100000/min",
         "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
-        "TOOLGUARD_AUDIT_WITNESS": str(keys / "heads.jsonl"),
+        "TOOLGUARD_AUDIT_CHECKPOINT_LOG": str(keys / "checkpoints.jsonl"),
         "TOOLGUARD_CHECKPOINT_SECONDS": "86400",
         "TOOLGUARD_AUDIT_MMD_SECONDS": "86400",
     }

@@ -129,6 +129,10 @@ def test_check_deploy_is_clean_with_production_settings() -> None:
         "SECURE_SSL_REDIRECT": "true",
         "SECURE_HSTS_SECONDS": "31536000",
         "SECURE_PROXY_SSL": "true",
+        # The audit log's evidence outside the deployment: a witness, and the checkpoint log elsewhere.
+        "TOOLGUARD_WITNESS_URL": "https://witness.bank.example",
+        "TOOLGUARD_WITNESS_KEY": "witness.bank.example+51554ef4+BA9pKb0wH3Lh3LQn3qU1lJmJz0m9k2m2c5fT4k0z1Vx2",
+        "TOOLGUARD_AUDIT_CHECKPOINT_LOG": "https://evidence.bank.example/toolguard/checkpoints",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

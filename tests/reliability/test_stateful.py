@@ -49,7 +49,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from approvals.models import ApprovalRequest
 from approvals.services import approvals_expire
 from audit.models import Alert, AuditEntry
-from audit.services import audit_chain_verify
+from audit.verify import audit_chain_verify
 from banking.models import Account, Transfer
 from core.models import IdempotencyRecord, ToolCall
 from tests.conftest import make_bank, requires_postgres, requires_redis

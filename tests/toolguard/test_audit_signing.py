@@ -16,7 +16,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from audit.witness import keypair_write
+from audit.keys import keypair_write
 from tests.live import ROOT, child_env
 from toolguard.embedded_key import embedded_signing_key
 from topology.layout import install_hint, requirements_message
@@ -87,14 +87,14 @@ def test_a_keyless_server_outside_production_starts_and_says_so(tmp_path: Path) 
 
 def test_verify_audit_takes_the_public_key_from_the_command_line(settings: Any, tmp_path: Path) -> None:
     settings.TOOLGUARD_AUDIT_PUBLIC_KEY = ""
-    settings.TOOLGUARD_AUDIT_WITNESS = str(tmp_path / "witness.jsonl")
+    settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
     out = StringIO()
     call_command("verify_audit", stdout=out)
     assert "pass --public-key" in out.getvalue()
     _, public = keypair_write(tmp_path / "keys")
     out = StringIO()
     call_command("verify_audit", "--public-key", str(public), stdout=out)
-    assert "no signing or public key" not in out.getvalue() and "audit chain verified" in out.getvalue()
+    assert "no public key" not in out.getvalue() and "audit chain verified" in out.getvalue()
     with pytest.raises(CommandError, match="--public-key: no such file"):
         call_command("verify_audit", "--public-key", str(tmp_path / "absent.pem"))
 

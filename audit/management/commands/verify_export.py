@@ -1,13 +1,14 @@
+import json
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from toolguard_verify.export import export_kind, verify_export_file
-from toolguard_verify.receipt import LogKey, VerificationError
+from toolguard_verify.receipt import LogKey, LogKeys, VerificationError, log_keys
 
+from audit.keys import SigningKeyError, public_key
+from audit.legacy_heads import SignedHeadError
 from audit.offline import ExportUnreadable, export_verify
-from audit.witness import WitnessError, public_key
 
 
 class Command(BaseCommand):
@@ -17,8 +18,8 @@ class Command(BaseCommand):
         "is checked by toolguard_verify, as `toolguard-verify export` does: the header's signature and "
         "checkpoint, every row's hash and inclusion proof, and that the rows are exactly those the header lists. "
         "An export without a signed header (made by a log without a signing key): recompute every hash, check "
-        "the links, and check it against the witness's signed heads; with the log's public key at hand such a "
-        "file is refused unless --rows-only, since nothing in it shows that no row was removed. Exit 1 naming "
+        "the links, and check it against the retired signed heads (--signed-heads); with the log's public key at hand "
+        "such a file is refused unless --rows-only, since nothing in it shows that no row was removed. Exit 1 naming "
         "what broke."
     )
     # Offline: no database, so no checks that would touch one.
@@ -27,7 +28,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", help="the exported .csv or .jsonl")
         parser.add_argument("--public-key", default="", help="PEM (default TOOLGUARD_AUDIT_PUBLIC_KEY)")
-        parser.add_argument("--witness", default="", help="a witness file (default TOOLGUARD_AUDIT_WITNESS)")
+        parser.add_argument(
+            "--key-history",
+            default="",
+            help="the log's key history (JSON, from audit_key_rotate) for an export made before a rotation whose "
+            "key is not the one given; exports made after one carry it",
+        )
+        parser.add_argument(
+            "--signed-heads", default="", help="a copy of the retired signed-heads file (exports without a header)"
+        )
         parser.add_argument(
             "--rows-only",
             action="store_true",
@@ -43,11 +52,11 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {path}: {exc}", returncode=1) from None
         if export_kind(first):
-            self._proved(path, options["public_key"])
+            self._proved(path, options["public_key"], options["key_history"])
             return
         try:
             key = public_key(options["public_key"])
-        except WitnessError as exc:
+        except SigningKeyError as exc:
             raise CommandError(str(exc), returncode=1) from None
         if key is not None and not options["rows_only"]:
             # The tester's cut CSV: rows that each hash right, with nothing to say one is missing.
@@ -58,10 +67,11 @@ class Command(BaseCommand):
                 "carry one: export again (or --rows-only to check the rows' own hashes and links)",
                 returncode=1,
             )
-        witness = options["witness"] or settings.TOOLGUARD_AUDIT_WITNESS
         try:
-            report = export_verify(path, public_key_path=options["public_key"], witness_path=witness)
-        except (ExportUnreadable, WitnessError, OSError) as exc:
+            report = export_verify(
+                path, public_key_path=options["public_key"], signed_heads_path=options["signed_heads"]
+            )
+        except (ExportUnreadable, SignedHeadError, SigningKeyError, OSError) as exc:
             raise CommandError(str(exc), returncode=1) from None
         if report.broken:
             raise CommandError("export does not verify: " + "; ".join(report.broken[:5]), returncode=1)
@@ -72,16 +82,21 @@ class Command(BaseCommand):
             f"{'' if report.from_genesis else '; no signed header, so a row removed from it would not show'}"
         )
 
-    def _proved(self, path: Path, key_path: str) -> None:
+    def _proved(self, path: Path, key_path: str, history_path: str) -> None:
         """Delegated to toolguard_verify: the same code an auditor runs as `toolguard-verify export`."""
         try:
             key = public_key(key_path)
-        except WitnessError as exc:
+        except SigningKeyError as exc:
             raise CommandError(str(exc), returncode=1) from None
         if key is None:
             raise CommandError("a proved export needs the log's public key: --public-key PEM", returncode=1)
+        keys: LogKeys = LogKey(key)
         try:
-            result = verify_export_file(str(path), LogKey(key))
+            if history_path:
+                keys = log_keys(keys, json.loads(Path(history_path).read_text(encoding="utf-8")))
+            result = verify_export_file(str(path), keys)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"cannot read the key history {history_path}: {exc}", returncode=1) from None
         except VerificationError as exc:
             raise CommandError(f"export does not verify: {'; '.join(exc.problems[:5])}", returncode=1) from None
         self.stdout.write(f"export {result.summary()}")

@@ -5,6 +5,7 @@ Standalone: it needs only `cryptography`, and nothing of toolguard itself.
 
 from toolguard_verify.cosignature import sign_cosignature, verify_cosignature
 from toolguard_verify.export import export_header, export_row, verify_export
+from toolguard_verify.keys import KeyHistory, KeyHistoryError
 from toolguard_verify.merkle import (
     consistency_proof,
     inclusion_proof,
@@ -21,6 +22,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Checkpoint",
+    "KeyHistory",
+    "KeyHistoryError",
     "LogKey",
     "VerificationError",
     "consistency_proof",

@@ -17,7 +17,15 @@ from toolguard_verify.cosignature import verify_cosignature
 from toolguard_verify.export import verify_export_file
 from toolguard_verify.merkle import verify_consistency
 from toolguard_verify.note import NoteError, b64, b64decode_strict, parse_checkpoint, parse_vkey
-from toolguard_verify.receipt import HASHED_FIELDS, LogKey, VerificationError, verify_checkpoint, verify_receipt
+from toolguard_verify.receipt import (
+    HASHED_FIELDS,
+    LogKey,
+    LogKeys,
+    VerificationError,
+    log_keys,
+    verify_checkpoint,
+    verify_receipt,
+)
 
 
 def _read(path: str) -> str:
@@ -48,11 +56,19 @@ def _checkpoint_text(path: str) -> str:
     return text
 
 
+def _keys(args: argparse.Namespace) -> LogKeys:
+    """--key, and with --key-history the log's key history anchored in it (checkpoints across rotations)."""
+    key = LogKey.load(args.key)
+    if getattr(args, "key_history", None):
+        return log_keys(key, _json_file(args.key_history))
+    return key
+
+
 def cmd_receipt(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     receipt = _json_file(args.file)
     if not isinstance(receipt, dict):
         raise VerificationError(f"{args.file} is not a receipt object")
-    result = verify_receipt(receipt, LogKey.load(args.key), args.origin, None if args.leaf_only else HASHED_FIELDS)
+    result = verify_receipt(receipt, _keys(args), args.origin, None if args.leaf_only else HASHED_FIELDS)
     # What a receipt proves is its leaf hash at its leaf index; an entry's id
     # is not among the fields its hash covers (the summary says so). Whoever
     # kept an answer's audit reference checks that the receipt proves the
@@ -85,7 +101,7 @@ def cmd_receipt(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 
 def cmd_export(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     fields = None if args.leaf_only else HASHED_FIELDS
-    result = verify_export_file(args.file, LogKey.load(args.key), args.origin, fields)
+    result = verify_export_file(args.file, _keys(args), args.origin, fields)
     cp = result.checkpoint.checkpoint
     return result.summary(), {
         "rows": result.rows,
@@ -121,7 +137,7 @@ def _proof(path: str, old_size: int, new_size: int) -> list[bytes]:
 
 
 def cmd_checkpoints(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    key = LogKey.load(args.key)
+    key = _keys(args)
     old = verify_checkpoint(_checkpoint_text(args.old), key, args.origin)
     new = verify_checkpoint(_checkpoint_text(args.new), key, args.origin or old.checkpoint.origin)
     a, b = old.checkpoint, new.checkpoint
@@ -136,7 +152,11 @@ def cmd_checkpoints(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     hashes = f"{len(proof)} hash" if len(proof) == 1 else f"{len(proof)} hashes"
     line = (
         f"verified: {b.origin} at tree size {b.size} extends tree size {a.size} (consistency proof of {hashes}); "
-        f"both checkpoints signed by {new.key_name} key {new.key_id.hex()}"
+        + (
+            f"both checkpoints signed by {new.key_name} key {new.key_id.hex()}"
+            if old.key_id == new.key_id
+            else f"signed by {old.key_name} keys {old.key_id.hex()} and {new.key_id.hex()} (a rotation between them)"
+        )
     )
     return line, {"origin": b.origin, "old_size": a.size, "new_size": b.size}
 
@@ -149,7 +169,7 @@ def cmd_cosignature(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         raise VerificationError(f"witness key: {exc}") from None
     log_part = ""
     if args.key:
-        verified = verify_checkpoint(text, LogKey.load(args.key), args.origin)
+        verified = verify_checkpoint(text, _keys(args), args.origin)
         log_part = f"; log signature by {verified.key_name} key {verified.key_id.hex()} verified"
     try:
         checkpoint = parse_checkpoint(text)
@@ -187,9 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     key_help = "the log's public key: a PEM Ed25519 public key file, or a vkey (<name>+<key id>+<key>)"
+    history_help = (
+        "the log's key history (JSON, from `manage.py audit_key_rotate` or GET /api/v1/audit/keys): checkpoints "
+        "signed by any of its keys verify, each only within its tree sizes; --key must be one of its keys"
+    )
     receipt = command("receipt", cmd_receipt, "Check an audit entry's receipt against its signed checkpoint.")
     receipt.add_argument("file")
     receipt.add_argument("--key", required=True, help=key_help)
+    receipt.add_argument("--key-history", help=history_help)
     receipt.add_argument("--origin", help="the log origin the checkpoint must name")
     receipt.add_argument("--leaf-only", action="store_true", help="take the entry's hash as given; do not rehash")
     receipt.add_argument(
@@ -202,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("file")
     export.add_argument("--key", required=True, help=key_help)
+    export.add_argument("--key-history", help=history_help)
     export.add_argument("--origin", help="the log origin the checkpoint must name")
     export.add_argument("--leaf-only", action="store_true", help="take each entry's hash as given; do not rehash")
 
@@ -209,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     checkpoints.add_argument("old")
     checkpoints.add_argument("new")
     checkpoints.add_argument("--key", required=True, help=key_help)
+    checkpoints.add_argument("--key-history", help=history_help)
     checkpoints.add_argument("--proof", required=True, help="consistency proof: the API's JSON, or base64 lines")
     checkpoints.add_argument("--origin", help="the log origin both checkpoints must name")
 
@@ -216,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     cosignature.add_argument("checkpoint")
     cosignature.add_argument("--witness-key", required=True, help="the witness's vkey (type 0x04)")
     cosignature.add_argument("--key", help="also check the log's own signature with this key")
+    cosignature.add_argument("--key-history", help=history_help)
     cosignature.add_argument("--origin", help="the log origin the checkpoint must name")
     return parser
 

@@ -20,18 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from toolguard_verify.keys import KeyHistory
 from toolguard_verify.merkle import verify_inclusion
 from toolguard_verify.note import NoteError, b64, b64decode_strict, key_id
 from toolguard_verify.receipt import (
     HASHED_FIELDS,
-    LogKey,
+    LogKeys,
     VerificationError,
     VerifiedCheckpoint,
     check_entry_hash,
     decode_path,
     entry_leaf_hash,
+    log_keys,
     verify_checkpoint,
 )
 
@@ -59,8 +61,9 @@ def export_header(
     export_filter: Mapping[str, Any],
     private_key: Ed25519PrivateKey,
     key_name: str,
+    key_history: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The signed header of an export (for the server side, and for tests)."""
+    """The signed header of an export (for the server side, and for tests); with the log's key history if given."""
     header: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "checkpoint": checkpoint,
@@ -68,6 +71,8 @@ def export_header(
         "count": len(leaf_indexes),
         "leaf_indexes": list(leaf_indexes),
     }
+    if key_history is not None:
+        header["key_history"] = dict(key_history)
     signature = private_key.sign(header_message(header))
     header["signature"] = b64(key_id(key_name, private_key.public_key()) + signature)
     return header
@@ -103,22 +108,41 @@ class ExportResult:
         )
 
 
-def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -> tuple[VerifiedCheckpoint, list[int]]:
+def _header_signer(keys: LogKeys, verified: VerifiedCheckpoint, signer_id: bytes) -> Ed25519PublicKey:
+    """The key that signed the header: the checkpoint's own, or (after a rotation) a later key of the history.
+
+    An export is made now, over the latest checkpoint; right after a rotation
+    that checkpoint may still be the outgoing key's last one while the
+    incoming key signs the header. An earlier key than the checkpoint's never does.
+    """
+    if signer_id == verified.key_id:
+        return verified.public_key
+    if isinstance(keys, KeyHistory):
+        ids = [span.key_id for span in keys.spans]
+        later = keys.spans[ids.index(verified.key_id) + 1 :] if verified.key_id in ids else ()
+        for span in later:
+            if span.key_id == signer_id:
+                return span.public_key
+    raise VerificationError(f"the export header is not signed by the log key ({verified.key_name})")
+
+
+def _verify_header(header: Mapping[str, Any], key: LogKeys, origin: str | None) -> tuple[VerifiedCheckpoint, list[int]]:
     if header.get("format") != EXPORT_FORMAT:
         raise VerificationError(f"the first line is not a {EXPORT_FORMAT} header")
     checkpoint_text = header.get("checkpoint")
     if not isinstance(checkpoint_text, str):
         raise VerificationError("the export header has no checkpoint note")
-    verified = verify_checkpoint(checkpoint_text, key, origin)
+    # An export made after a rotation carries the key history in its header, anchored in the key given.
+    keys = log_keys(key, header.get("key_history"))
+    verified = verify_checkpoint(checkpoint_text, keys, origin)
     signature = header.get("signature")
     try:
         raw = b64decode_strict(signature, "the header signature") if isinstance(signature, str) else b""
     except NoteError as exc:
         raise VerificationError(str(exc)) from None
-    if raw[:4] != verified.key_id:
-        raise VerificationError(f"the export header is not signed by the log key ({verified.key_name})")
+    signer = _header_signer(keys, verified, raw[:4])
     try:
-        key.public_key.verify(raw[4:], header_message(header))
+        signer.verify(raw[4:], header_message(header))
     except InvalidSignature:
         raise VerificationError(
             "the export header's signature does not verify (its filter, count or row list was changed)"
@@ -143,7 +167,7 @@ def _verify_header(header: Mapping[str, Any], key: LogKey, origin: str | None) -
 def _check_rows(
     header: Mapping[str, Any],
     rows: Iterable[tuple[str, Mapping[str, Any] | str]],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None,
     hash_fields: Sequence[str] | None,
 ) -> ExportResult:
@@ -207,7 +231,7 @@ def _header_object(text: str, where: str) -> dict[str, Any]:
 
 def verify_export(
     lines: Iterable[str],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:
@@ -289,7 +313,7 @@ def is_proved_csv_columns(columns: Sequence[str]) -> bool:
 
 def verify_export_csv(
     lines: Iterable[str],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:
@@ -352,7 +376,7 @@ def export_kind(first_line: str) -> str:
 
 def verify_export_file(
     path: str,
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ExportResult:

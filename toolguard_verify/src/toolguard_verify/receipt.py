@@ -36,6 +36,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from toolguard_verify.keys import KeyHistory, KeyHistoryError
 from toolguard_verify.merkle import leaf_hash, verify_inclusion
 from toolguard_verify.note import (
     Checkpoint,
@@ -146,11 +147,30 @@ class LogKey:
         return cls(key, name)
 
 
+# What checks a checkpoint's signature: the one log key, or the log's key history (toolguard_verify.keys).
+LogKeys = LogKey | KeyHistory
+
+
+def log_keys(key: LogKeys, history: Any = None) -> LogKeys:
+    """The keys to check with: `key`, or the key history a receipt or export carries, anchored in `key`.
+
+    A history is only believed when it holds `key` (the one the verifier was
+    given) and every rotation in it is signed by both its keys.
+    """
+    if history is None or isinstance(key, KeyHistory):
+        return key
+    try:
+        return KeyHistory.load(history, key.public_key)
+    except KeyHistoryError as exc:
+        raise VerificationError(f"key history: {exc}") from None
+
+
 @dataclass(frozen=True)
 class VerifiedCheckpoint:
     checkpoint: Checkpoint
     key_name: str
     key_id: bytes
+    public_key: Ed25519PublicKey
 
     def describe(self) -> str:
         cp = self.checkpoint
@@ -160,14 +180,20 @@ class VerifiedCheckpoint:
         )
 
 
-def verify_checkpoint(text: str, key: LogKey, origin: str | None = None) -> VerifiedCheckpoint:
-    """A checkpoint note signed by the log key, for the expected origin when one is given."""
+def verify_checkpoint(text: str, key: LogKeys, origin: str | None = None) -> VerifiedCheckpoint:
+    """A checkpoint note signed by the log key (or, with a key history, by the key whose range holds its size)."""
     try:
         checkpoint = parse_checkpoint(text)
     except NoteError as exc:
         raise VerificationError(f"checkpoint is malformed: {exc}") from None
     if origin is not None and checkpoint.origin != origin:
         raise VerificationError(f"checkpoint is for origin {checkpoint.origin!r}, not {origin!r}")
+    if isinstance(key, KeyHistory):
+        try:
+            span = key.span_for(text, checkpoint)
+        except KeyHistoryError as exc:
+            raise VerificationError(str(exc)) from None
+        return VerifiedCheckpoint(checkpoint, span.name, span.key_id, span.public_key)
     # DESIGN: the log's key name is its origin.
     name = key.name or checkpoint.origin
     kid = key_id(name, key.public_key)
@@ -176,7 +202,7 @@ def verify_checkpoint(text: str, key: LogKey, origin: str | None = None) -> Veri
             f"checkpoint {checkpoint.origin} at size {checkpoint.size} is not signed by the log key "
             f"({name} key {kid.hex()})"
         )
-    return VerifiedCheckpoint(checkpoint, name, kid)
+    return VerifiedCheckpoint(checkpoint, name, kid, key.public_key)
 
 
 def decode_path(values: Any, what: str) -> list[bytes]:
@@ -246,7 +272,7 @@ def _withheld_fields(receipt: Mapping[str, Any], entry: Mapping[str, Any]) -> tu
 
 def verify_receipt(
     receipt: Mapping[str, Any],
-    key: LogKey,
+    key: LogKeys,
     origin: str | None = None,
     hash_fields: Sequence[str] | None = HASHED_FIELDS,
 ) -> ReceiptResult:
@@ -266,7 +292,8 @@ def verify_receipt(
     index = receipt.get("leaf_index")
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise VerificationError("receipt has no leaf_index of 0 or more")
-    verified = verify_checkpoint(checkpoint_text, key, origin)
+    # A receipt signed after a rotation carries the log's key history; the key given anchors it.
+    verified = verify_checkpoint(checkpoint_text, log_keys(key, receipt.get("key_history")), origin)
     where = f"entry {entry.get('id', '?')} (leaf {index})"
     withheld = _withheld_fields(receipt, entry)
     stated = receipt.get("leaf_hash")

@@ -1,7 +1,8 @@
 """An independent witness for toolguard's log, speaking C2SP tlog-witness (c2sp.org/tlog-witness).
 
     python -m toolguard_verify.witness --port 8470 --state-dir /var/lib/tg-witness \\
-        --log-origin toolguard.example/audit --log-key audit-signing.pub.pem
+        --log-origin toolguard.example/audit --log-key audit-signing.pub.pem \\
+        [--log-key-history key-history.json]
 
 The witness holds its own Ed25519 key (generated into the state directory
 when missing) and its own state: for each log origin, the latest checkpoint
@@ -39,6 +40,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from toolguard_verify.cosignature import sign_cosignature
+from toolguard_verify.keys import KeyHistory, KeyHistoryError
 from toolguard_verify.merkle import EMPTY_ROOT, verify_consistency
 from toolguard_verify.note import (
     ALG_COSIGNATURE_V1,
@@ -65,6 +67,8 @@ class TrustedLog:
     origin: str
     key_name: str
     public_key: Ed25519PublicKey
+    # After the log rotated its key: every key it has had, each only for its tree sizes.
+    history: KeyHistory | None = None
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,12 @@ class Witness:
         log = self.logs.get(checkpoint.origin)
         if log is None:
             return _text(404, f"unknown log origin {checkpoint.origin}")
-        if not verify_note(note_text, log.key_name, log.public_key):
+        if log.history is not None:
+            try:
+                log.history.span_for(note_text, checkpoint)
+            except KeyHistoryError as exc:
+                return _text(403, str(exc))
+        elif not verify_note(note_text, log.key_name, log.public_key):
             return _text(403, f"the checkpoint carries no valid signature by {log.key_name}")
         if old_size > checkpoint.size:
             return _text(400, f"old size {old_size} is larger than the checkpoint's size {checkpoint.size}")
@@ -291,17 +300,37 @@ def load_or_create_key(path: Path) -> tuple[Ed25519PrivateKey, bool]:
     return key, True
 
 
-def trusted_logs(origins: Sequence[str], keys: Sequence[str]) -> list[TrustedLog]:
+def trusted_logs(origins: Sequence[str], keys: Sequence[str], histories: Sequence[str] = ()) -> list[TrustedLog]:
+    """The logs this witness cosigns for; a log that rotated its key is given its key history too.
+
+    A history is believed only when it holds the log's --log-key and each of
+    its rotations is signed by both keys (toolguard_verify.keys).
+    """
     if len(origins) != len(keys):
         raise SystemExit("give one --log-key for each --log-origin")
+    loaded: dict[str, Any] = {}
+    for path in histories:
+        try:
+            document = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"--log-key-history {path}: {exc}") from None
+        loaded[str(document.get("origin")) if isinstance(document, dict) else ""] = document
     logs = []
     for origin, source in zip(origins, keys, strict=True):
         try:
             name, public_key = load_public_key(source)
         except NoteError as exc:
             raise SystemExit(f"--log-key for {origin}: {exc}") from None
+        history = None
+        if origin in loaded:
+            try:
+                history = KeyHistory.load(loaded.pop(origin), public_key)
+            except KeyHistoryError as exc:
+                raise SystemExit(f"--log-key-history for {origin}: {exc}") from None
         # DESIGN: the log signs under the key name of its origin; a vkey names it.
-        logs.append(TrustedLog(origin, name or origin, public_key))
+        logs.append(TrustedLog(origin, name or origin, public_key, history))
+    if loaded:
+        raise SystemExit(f"--log-key-history for an origin not given as --log-origin: {', '.join(loaded)}")
     return logs
 
 
@@ -323,11 +352,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--log-key", action="append", required=True, help="that log's public key: vkey, or PEM file (repeatable)"
     )
+    parser.add_argument(
+        "--log-key-history",
+        action="append",
+        default=[],
+        help="a log's key history after it rotated its key (JSON, from manage.py audit_key_rotate; repeatable): "
+        "its checkpoints verify with the key whose tree sizes hold them",
+    )
     args = parser.parse_args(argv)
     args.state_dir.mkdir(parents=True, exist_ok=True)
     key_file = args.key_file or args.state_dir / "witness-key.pem"
     private_key, generated = load_or_create_key(key_file)
-    witness = Witness(args.name, private_key, args.state_dir, trusted_logs(args.log_origin, args.log_key))
+    logs = trusted_logs(args.log_origin, args.log_key, args.log_key_history)
+    witness = Witness(args.name, private_key, args.state_dir, logs)
     (args.state_dir / "witness.vkey").write_text(witness.vkey + "\n", encoding="utf-8")
     server = serve(witness, args.host, args.port)
     host, port = str(server.server_address[0]), int(server.server_address[1])
