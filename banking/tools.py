@@ -5,14 +5,13 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from django.db import connection
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from banking.models import Account, Payee, Transfer
 from core.enums import AuditAction, ToolCallStatus
 from core.money import money_format
-from core.pipelining import in_pipeline, pipelined, select_rows, send_checked, send_inserts
+from core.pipelining import pipelined, select_rows, send_inserts, update_checked
 from core.tools import (
     AccessDenied,
     BusinessError,
@@ -41,72 +40,33 @@ def account_forbidden(number: str) -> AccessDenied:
     return AccessDenied("forbidden_account", "the account does not belong to this customer", {"account": number})
 
 
-# Both rows in one statement: the CTE locks them in id order, so two opposite
-# transfers cannot deadlock, and each row's condition is checked again on the
-# row as it is once locked (READ COMMITTED re-evaluates an UPDATE's WHERE on
-# the newest version), so the balance tested is the balance debited.
-_MOVE_POSTGRESQL = """
-WITH locked AS (
-    SELECT id FROM toolguard_account WHERE id IN (%(source)s, %(destination)s) ORDER BY id FOR UPDATE
-)
-UPDATE toolguard_account AS a
-SET balance_cents = a.balance_cents + CASE WHEN a.id = %(source)s THEN -%(amount)s ELSE %(amount)s END
-FROM locked
-WHERE a.id = locked.id AND a.is_active AND a.currency = %(currency)s
-  AND (a.id <> %(source)s OR a.balance_cents >= %(amount)s)
-RETURNING a.id
-"""
-# The same move, sent without reading it back (it goes out with the COMMIT): the
-# database checks that both rows moved, and otherwise aborts the transaction.
-_MOVE_POSTGRESQL_CHECKED = f"""
-WITH moved AS ({_MOVE_POSTGRESQL.strip()})
-SELECT toolguard_check(count(*) = 2, %(check)s) FROM moved
-"""  # noqa: S608 (two constants)
-# SQLite writers take turns on the database's write lock: no row locks to order.
-_MOVE_SQLITE = """
-UPDATE toolguard_account
-SET balance_cents = balance_cents + CASE WHEN id = %(source)s THEN -%(amount)s ELSE %(amount)s END
-WHERE id IN (%(source)s, %(destination)s) AND is_active AND currency = %(currency)s
-  AND (id <> %(source)s OR balance_cents >= %(amount)s)
-RETURNING id
-"""
-
-
 def transfer_move_money(transfer: Transfer) -> None:
-    """Debit and credit in the caller's transaction: one conditional UPDATE of both rows.
+    """Debit and credit in the caller's transaction: a conditional UPDATE of each account row.
 
     Callers make it their last statement: the account rows stay locked from
     here to commit, so everything that needs no account lock goes before it.
-    When it moves nothing (funds,
-    a closed account, another currency) the rows are read again to say why,
-    and the BusinessError rolls back whatever the credit side changed.
-
-    Inside a `pipelined()` block (PostgreSQL) nothing is read back: the
-    database checks the move itself, and a transfer that moved nothing fails
-    its transaction with this transfer's refusal (core.pipelining.send_checked).
+    The rows are updated one at a time in id order, so two opposite transfers
+    lock the pair in the same order and cannot deadlock; each row's condition
+    (open, in the transfer's currency, and for the source enough money) is
+    checked on the row as it is once locked (READ COMMITTED re-evaluates an
+    UPDATE's WHERE on the newest version), so the balance tested is the
+    balance debited. When a row does not move the transfer is refused
+    (core.pipelining.update_checked): at once, or, sent with the COMMIT, by
+    the database aborting the transaction; either way the other row's change
+    rolls back with it.
     """
-    params: dict[str, int | str] = {
-        "source": transfer.from_account_id,
-        "destination": transfer.to_account_id,
-        "amount": transfer.amount_cents,
-        "currency": transfer.currency,
-    }
-    if in_pipeline():
-        send_checked(
-            _MOVE_POSTGRESQL_CHECKED,
-            params,
+    amount = transfer.amount_cents
+    for account_id, change in sorted(((transfer.from_account_id, -amount), (transfer.to_account_id, amount))):
+        row = Account.objects.filter(id=account_id, is_active=True, currency=transfer.currency)
+        if change < 0:
+            row = row.filter(balance_cents__gte=-change)
+        update_checked(
+            row,
+            count=1,
             code="transfer_not_moved",
             refusal=lambda: _refusal(transfer),
+            balance_cents=F("balance_cents") + change,
         )
-        transfer.status = Transfer.Status.COMPLETED
-        transfer.completed_at = timezone.now()
-        return
-    sql = _MOVE_POSTGRESQL if connection.vendor == "postgresql" else _MOVE_SQLITE
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        moved = {row[0] for row in cursor.fetchall()}
-    if moved != {transfer.from_account_id, transfer.to_account_id}:
-        raise _refusal(transfer)
     transfer.status = Transfer.Status.COMPLETED
     transfer.completed_at = timezone.now()
 
@@ -127,8 +87,6 @@ def _refusal(transfer: Transfer) -> BusinessError:
 
 
 class TransferFunds(ToolHandler):
-    # execute sends a new row and the checked move: nothing it needs back before COMMIT.
-    execute_rides_commit = True
     # A refused transfer is audited as the transfer's own action (as a refused held one is).
     refusal_action = AuditAction.TRANSFER_REJECTED
     # A transfer's operations keep the names the audit contract gives them (docs/audit.md).
@@ -194,8 +152,9 @@ class TransferFunds(ToolHandler):
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         transfer = self._new_transfer(ctx, arguments, Transfer.Status.COMPLETED)
         transfer.completed_at = timezone.now()
-        # One round trip: the new row's INSERT goes out with the money's UPDATE,
-        # which is last, so the account rows are locked from there to commit.
+        # Nothing here is read back: the new row and the checked move go out with
+        # the call's next wait (in the executor, its COMMIT), the move last, so
+        # the account rows are locked from there to commit.
         with pipelined():
             send_inserts([transfer])
             transfer_move_money(transfer)

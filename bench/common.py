@@ -96,6 +96,8 @@ def http_post(
 
 
 def wait_http(url: str, *, proc: subprocess.Popen[Any], timeout: float = 60.0) -> None:
+    # A loaded host boots workers slowly: BENCH_BOOT_TIMEOUT_S gives them longer.
+    timeout = float(os.environ.get("BENCH_BOOT_TIMEOUT_S", timeout))
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

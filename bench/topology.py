@@ -68,7 +68,8 @@ LOCKS = {
     # The chain's advisory lock: inside audit_chain_append now, a statement of its own before.
     "audit_chain": r"audit_chain_append\(|pg_advisory_xact_lock\(7243180526\)",
     "customer": r'FROM "toolguard_customer" .*FOR NO KEY UPDATE',
-    "accounts": r"FROM toolguard_account WHERE id IN .* FOR UPDATE",
+    # The money's conditional UPDATE of the first account row (in id order) locks the pair from there.
+    "accounts": r'UPDATE "toolguard_account" SET "balance_cents"',
 }
 TARGETS = {"ratio_4_4ms_64_to_no_delay_best_min": 0.8, "one_customer_4_4ms_calls_per_s_min": 60.0}
 

@@ -1,233 +1,238 @@
 """Several statements in one round trip to PostgreSQL, with the same code on SQLite.
 
-psycopg's pipeline mode sends statements without waiting for their results.
-Here a block costs one round trip per fetch inside it, and one at its end only
-when something was sent after the last fetch: a fetch sends a Sync with
-everything before it (psycopg's own pipeline sends a flush request and then
-waits again for the Sync at the block's end: two round trips where one does),
-a nested block is the same flight as the block around it, and a block that
-ends right after a fetch waits for nothing more. So writes (no result needed)
-and the read that follows them cost one round trip.
+Only psycopg's public API: pipeline mode (`Connection.pipeline()`,
+`Pipeline.sync()`), autocommit, and statements; tests/test_architecture.py
+fails on any private psycopg name. Everything the round trips need is here,
+behind `CommitFlight` and `pipelined()`: callers (the executor, the tool
+families) never see a database vendor.
 
-`CommitFlight` keeps a block open across the transaction's COMMIT: what is
-sent after it starts goes out with the COMMIT, in one round trip, so locks
-taken there (the account rows, the audit chain's) are held for no network
-wait at all.
+In pipeline mode psycopg sends a statement without waiting for its answer.
+An answer is waited for when it is read (a fetch sends a flush request and
+brings back everything sent before it) or at a Sync, which the end of a
+pipeline always sends. So a block costs one round trip per read inside it
+and one at its end.
 
-A statement whose row count matters must not run inside the block: psycopg
-knows a row count only once the results are back, and Django reads it right
-after UPDATE and DELETE (a `save()` of an existing row, `update()`), so
-inside a pipeline it would read -1. Only INSERTs of new rows, SELECTs and
-statements whose results are fetched belong in here.
+`CommitFlight` is one transaction as one pipeline, from BEGIN to COMMIT:
+
+    with CommitFlight() as flight:
+        ...reads: each fetch one round trip, BEGIN goes out with the first...
+        with pipelined():
+            ...writes whose answers nobody reads: sent, not waited for...
+        flight.start()
+        ...from here everything is sent with the COMMIT...
+
+psycopg waits for a BEGIN of its own making before the next statement (and
+a pipeline's end, or a change of a connection setting inside one, costs a
+Sync each). So the flight begins the transaction itself: psycopg's
+connection is in autocommit mode for the flight's length, and BEGIN and
+COMMIT are statements in the pipeline like any other. Django's atomic block
+around it keeps its meaning (savepoints, `on_commit`, rollback on error);
+its own COMMIT then finds the transaction over and sends nothing.
+
+A statement sent outside `pipelined()` and before `start()` waits for its
+answer (a Sync right after it) as it would without a pipeline, so a row
+count Django reads after UPDATE and DELETE (`save()` of an existing row,
+`update()`) is right. Inside `pipelined()` or after `start()` a statement's
+row count is unknown until the answers come back, so only INSERTs of new
+rows, reads, and writes checked in the database (`update_checked`) belong
+there. A statement's error then surfaces at the next wait, as Django's own
+exception (IntegrityError...): the next read, the next waiting statement,
+or the COMMIT.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import types
-from collections import deque
+import weakref
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from typing import Any, TypeVar
 
 import psycopg
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, models
-from django.db.models import Field
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, models, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, QuerySet
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=models.Model)
 
 
-class _Commands(deque[Any]):
-    """psycopg's queue of commands to send, remembering whether the last one queued was a Sync."""
+@dataclasses.dataclass
+class _Wire:
+    """This thread's connection: its open pipeline, and whether what is sent now may go without waiting."""
 
-    def __init__(self, sync: Callable[[], Any]) -> None:
-        super().__init__()
-        self._sync = sync
-        self.synced = True
-
-    def append(self, command: Any) -> None:
-        self.synced = command == self._sync
-        super().append(command)
+    pipeline: psycopg.Pipeline | None = None
+    riding: bool = False
+    # What `update_checked` statements that failed in the database refuse with, by check code.
+    refusals: dict[str, Callable[[], Exception]] = dataclasses.field(default_factory=dict)
 
 
-class _Pipeline(psycopg.Pipeline):
-    """psycopg's pipeline, one round trip per wait (psycopg 3.3's internals; tests/core/test_pipelining.py).
-
-    - A fetch sends a Sync with what is pending, not a flush request, so the
-      block's end finds the server answered and in a clean state.
-    - The block's end, and a sync (psycopg syncs before a connection setting
-      changes), send nothing when nothing was sent since the last Sync.
-    - A nested block joins the one around it (psycopg syncs at its start).
-    """
-
-    command_queue: _Commands  # type: ignore[assignment]
-
-    def __init__(self, conn: psycopg.Connection[Any]) -> None:
-        super().__init__(conn)
-        self.command_queue = _Commands(self.pgconn.pipeline_sync)
-
-    def _fetch_gen(self, *, flush: bool) -> Any:
-        if flush and not self.command_queue.synced:
-            self._enqueue_sync()
-            yield from self._communicate_gen()
-            flush = False
-        yield from super()._fetch_gen(flush=flush)
-
-    def _enter_gen(self) -> Any:
-        if self.level == 0:
-            yield from super()._enter_gen()
-        else:
-            self.level += 1
-
-    def _answered(self) -> bool:
-        """The server has answered everything sent, up to a Sync after the last statement."""
-        return self.command_queue.synced and not self.command_queue and not self.result_queue
-
-    def _exit_gen(self) -> Any:
-        if self.level > 1:
-            return  # the outer block's wait covers this one's statements
-        if self._answered():
-            return
-        yield from super()._exit_gen()
-
-    def _sync_gen(self) -> Any:
-        # psycopg syncs before it changes a connection setting (Django's atomic block
-        # turns autocommit back on right after its COMMIT): a Sync answered already
-        # would cost a round trip of its own for nothing.
-        if self._answered():
-            return
-        yield from super()._sync_gen()
+_WIRES: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _Wire] = weakref.WeakKeyDictionary()
 
 
-def _start_query_unsynced(conn: psycopg.Connection[Any]) -> Any:
-    """psycopg's `_start_query`, without the Sync it sends after BEGIN in pipeline mode.
-
-    psycopg waits for BEGIN alone so that the connection knows it is in a
-    transaction before the next statement. Sent with the statement that
-    follows it, the connection reports a command in progress until the
-    answers (and the Sync, which _Pipeline sends with every fetch) are back,
-    so no second BEGIN is queued meanwhile: BEGIN rides with the first
-    statement instead of costing a round trip of its own.
-    """
-    if conn._autocommit or conn.pgconn.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        return
-    yield from conn._exec_command(conn._get_tx_start_command())
-    if conn._pipeline is not None and not isinstance(conn._pipeline, _Pipeline):
-        yield from conn._pipeline._sync_gen()
+def _wire() -> _Wire:
+    # This thread's connection (not the proxy `connection`, which every thread shares).
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    wire = _WIRES.get(wrapper)
+    if wire is None:
+        wire = _WIRES[wrapper] = _Wire()
+    return wire
 
 
 @contextmanager
 def pipelined() -> Iterator[None]:
-    """One round trip for the statements inside (one per fetch), on PostgreSQL; plain statements elsewhere.
+    """What is sent inside goes out without waiting for its answer, on PostgreSQL; plain statements elsewhere.
 
-    A statement's error (a unique key taken by a racing call) surfaces when the
-    results come back, as Django's own exception (IntegrityError...): at the
-    next fetch, the end of the outermost block, or the COMMIT it rides with.
+    Inside a `CommitFlight` the statements go with the flight's next wait.
+    Elsewhere the block is a pipeline of its own, whose end waits for
+    everything sent in it (one round trip, plus one per read inside).
     """
     if connection.vendor != "postgresql":
         yield
         return
-    connection.ensure_connection()
-    conn = connection.connection
-    with conn.lock:
-        pipeline = conn._pipeline
-        if pipeline is None:
-            pipeline = conn._pipeline = _Pipeline(conn)
-        if "_start_query" not in conn.__dict__:
-            conn._start_query = types.MethodType(_start_query_unsynced, conn)  # type: ignore[method-assign]
-    try:
-        with connection.wrap_database_errors, pipeline:
+    wire = _wire()
+    if wire.pipeline is not None:
+        riding, wire.riding = wire.riding, True
+        try:
             yield
-    finally:
-        if pipeline.level == 0:
-            with conn.lock:
-                conn._pipeline = None
+        finally:
+            wire.riding = riding
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline() as pipeline:
+        wire.pipeline, wire.riding = pipeline, True
+        try:
+            yield
+        finally:
+            wire.pipeline, wire.riding = None, False
 
 
 def in_pipeline() -> bool:
-    """Whether statements sent now go out without waiting (inside `pipelined()` on PostgreSQL)."""
-    return (
-        connection.vendor == "postgresql"
-        and connection.connection is not None
-        and bool(connection.connection._pipeline)
-    )
+    """Whether a statement sent now goes without waiting (its answer comes with a later wait)."""
+    if connection.vendor != "postgresql":
+        return False
+    wire = _wire()
+    return wire.pipeline is not None and wire.riding
 
 
 class CommitFlight:
-    """From `start()` to the COMMIT of the transaction it is started in: one round trip.
+    """One transaction (a Django atomic block) sent as one pipeline, its COMMIT with the statements before it.
 
-        with CommitFlight() as flight:
-            with transaction.atomic():
-                ...reads, each fetch one round trip...
-                flight.start()
-                ...writes: they go out with the COMMIT...
-
-    Started, it is a `pipelined()` block that stays open until the atomic
-    block has committed (or rolled back), so the COMMIT is queued behind the
-    writes and one Sync sends them all. Nothing sent after `start()` may need
-    its row count (see the module's docstring); a statement that must
-    succeed says so in the database (`send_checked`), where a failure aborts
-    the transaction instead of being read back before the COMMIT.
+    See the module's docstring. Inside a caller's transaction it is a plain
+    atomic block (a savepoint): its end is not a COMMIT to send anything
+    with, and a failure must show at its end, not at a COMMIT that is not
+    its own. SQLite: a plain atomic block.
     """
 
     def __init__(self) -> None:
-        self._block: Any = None
+        self._stack = ExitStack()
+        self._wire: _Wire | None = None
 
     def __enter__(self) -> CommitFlight:
+        own = connection.vendor == "postgresql" and not connection.in_atomic_block and _wire().pipeline is None
+        if own:
+            # Before anything is queued: a connection the server ended is replaced now, not mid-flight.
+            connection.close_if_health_check_failed()
+        with ExitStack() as stack:
+            stack.enter_context(transaction.atomic())
+            if own:
+                stack.enter_context(self._transaction())
+            self._stack = stack.pop_all()
         return self
 
-    def start(self) -> None:
-        """Send what follows with the COMMIT; nothing to do on SQLite, or inside a caller's
-        transaction (the block ending here is a savepoint, whose failure the caller must
-        see at its end, not at a COMMIT that is not this block's)."""
-        if self._block is None and len(connection.atomic_blocks) == 1:
-            self._block = pipelined()
-            self._block.__enter__()
-
-    @property
-    def started(self) -> bool:
-        return self._block is not None
-
     def __exit__(self, *exc: Any) -> None:
-        block, self._block = self._block, None
-        if block is not None:
-            block.__exit__(*exc)
+        # Never swallows an exception: an atomic block and the flight's pipeline only pass them on.
+        self._stack.__exit__(*exc)
+
+    def start(self) -> None:
+        """Send everything that follows with the COMMIT (nothing to do inside a caller's transaction, or on SQLite)."""
+        if self._wire is not None:
+            self._wire.riding = True
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        raw = connection.connection
+        wire = _wire()
+        # The flight sends BEGIN itself, with what follows it: psycopg would wait for a BEGIN of its own.
+        raw.autocommit = True
+        try:
+            with (
+                connection.wrap_database_errors,
+                raw.pipeline() as pipeline,
+                connection.execute_wrapper(_wait_unless_riding),
+            ):
+                wire.pipeline, wire.riding = pipeline, False
+                raw.execute("BEGIN")
+                self._wire = wire
+                try:
+                    yield
+                except BaseException:
+                    with suppress(psycopg.Error):
+                        raw.execute("ROLLBACK")
+                    raise
+                # Django's atomic block rolls back when told of an error that was caught inside it: so does the flight.
+                raw.execute("ROLLBACK" if connection.needs_rollback else "COMMIT")
+        finally:
+            self._wire = None
+            wire.pipeline, wire.riding = None, False
+            if raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                # An error stopped the pipeline before its COMMIT or ROLLBACK ran. A connection
+                # that cannot roll back either is closed by Django's own rollback, which follows.
+                with suppress(psycopg.Error):
+                    raw.rollback()
+            with suppress(psycopg.Error):
+                raw.autocommit = False
+
+
+def _wait_unless_riding(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+    """A flight's statement outside `pipelined()` and before `start()` waits for its answer, as without a pipeline."""
+    result = execute(sql, params, many, context)
+    wire = _wire()
+    if not wire.riding and wire.pipeline is not None:
+        with connection.wrap_database_errors:
+            wire.pipeline.sync()
+    return result
 
 
 # What the database function toolguard_check (core migration) raises: "toolguard_check:<code>".
 CHECK_PREFIX = "toolguard_check:"
+_CHECKED_UPDATE = "WITH changed AS ({update} RETURNING 1) SELECT toolguard_check(count(*) = %s, %s) FROM changed"
 
 
-def send_checked(sql: str, params: dict[str, Any], *, code: str, refusal: Callable[[], Exception]) -> None:
-    """Send a statement that fails in the database when it did not do what it must.
+def update_checked(
+    rows: QuerySet[Any], *, count: int, code: str, refusal: Callable[[], Exception], **values: Any
+) -> None:
+    """`rows.update(**values)`, which must change exactly `count` rows, else the write is refused.
 
-    The statement ends with `toolguard_check(<condition>, %(check)s)`, and
-    `code` is passed as `check`. Inside a `CommitFlight` nothing is read back
-    before the COMMIT: a failed check aborts the transaction, the COMMIT rolls
-    back, and `checked_refusal` turns the error into `refusal()`, called
-    after the rollback (so it reads committed rows to say why).
+    Where the answer can be read now (SQLite, or a statement that waits) the
+    row count is read and `refusal()` raised at once. Sent without waiting
+    (`pipelined()`, a started flight) the statement checks its own count in
+    the database (toolguard_check): a write that changed another number of
+    rows aborts the transaction, and `checked_refusal` turns the error into
+    `refusal()`, called after the rollback (so it reads committed rows to say why).
     """
-    _refusals()[code] = refusal
-    with connection.cursor() as cursor:
-        cursor.execute(sql, {**params, "check": code})
+    if not in_pipeline():
+        if rows.update(**values) != count:
+            raise refusal()
+        return
+    _wire().refusals[code] = refusal
+
+    def checked(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        return execute(_CHECKED_UPDATE.format(update=sql), (*params, count, code), many, context)
+
+    with connection.execute_wrapper(checked):
+        rows.update(**values)
 
 
 def checked_refusal(exc: DatabaseError) -> Exception | None:
-    """The refusal of the `send_checked` statement that failed, or None for any other error."""
-    refusals = _refusals()
+    """The refusal of the `update_checked` statement that failed, or None for any other error."""
+    refusals = _wire().refusals
     message = str(exc)
     for code in list(refusals):
         if f"{CHECK_PREFIX}{code}" in message:
             return refusals.pop(code)()
     return None
-
-
-def _refusals() -> dict[str, Callable[[], Exception]]:
-    # This thread's connection (not the proxy `connection`, which every thread shares).
-    wrapper = connections[DEFAULT_DB_ALIAS]
-    found: dict[str, Callable[[], Exception]] = wrapper.__dict__.setdefault("_toolguard_refusals", {})
-    return found
 
 
 def insert_rows(rows: Sequence[models.Model]) -> None:

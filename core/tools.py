@@ -214,13 +214,6 @@ class ToolHandler:
     def execute(self, ctx: ToolContext, arguments: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
-    # True when `execute` sends only statements whose answers nobody reads before
-    # COMMIT (new rows, and writes that must succeed checked in the database with
-    # core.pipelining.send_checked): its writes then go out with the call's rows,
-    # audit entries and COMMIT in one round trip (a CommitFlight), so the rows it
-    # locks are held for no network wait. False: it runs before that flight starts.
-    execute_rides_commit: bool = False
-
     # Result fields the handler reads from its own rows (ids, amounts, statuses), as
     # paths ("transfer_id", "transactions/*/amount"): their values go to the model
     # unscreened when they cannot carry prose (detection/results.py); free text is

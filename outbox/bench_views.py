@@ -16,7 +16,6 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,7 +23,7 @@ from rest_framework.views import APIView
 
 from core.enums import ToolCallStatus
 from core.models import ToolCall
-from core.pipelining import insert_rows, pipelined, send_update
+from core.pipelining import CommitFlight, insert_rows, send_update
 from core.tools import get_tool, transport_send
 from outbox.models import Dispatch
 from outbox.services import LEASE_MARGIN_SECONDS, upstream_key
@@ -72,12 +71,13 @@ def bare_outbox(body: Any) -> tuple[int, Any]:
         next_attempt_at=now,
         dispatched_at=now,
     )
-    with transaction.atomic():
+    with CommitFlight():
         insert_rows([tool_call, dispatch])
     headers = {"Idempotency-Key": dispatch.upstream_key, "X-Toolguard-Call-Id": str(tool_call.id)}
     attempt = transport_send(kind=dispatch.kind, target=dispatch.target, body=dispatch.body, headers=headers)
     status = "completed" if attempt.verdict == "completed" else "dispatching"
-    with transaction.atomic(), pipelined():
+    with CommitFlight() as flight:
+        flight.start()
         send_update(Dispatch, where="id", equals=dispatch.id, values={"state": status, "finished_at": timezone.now()})
         send_update(
             ToolCall, where="id", equals=tool_call.id, values={"status": status, "response": {"result": attempt.result}}

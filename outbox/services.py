@@ -37,7 +37,7 @@ from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.headers import header_value
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
-from core.pipelining import insert_rows, pipelined, send_update
+from core.pipelining import CommitFlight, insert_rows, pipelined, send_update
 from core.registries import ApprovedDispatch
 from core.tools import Attempt, ToolHandler, transport_send
 from detection.results import result_screen_audited, results_policy
@@ -247,8 +247,8 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
 
     The row is taken back with a conditional UPDATE (still ours only if it is
     dispatching with our attempt number): it locks the row as a SELECT FOR
-    UPDATE would, and BEGIN goes out with it. The call's other rows are
-    updated in one round trip, then the audit entries are appended.
+    UPDATE would, and BEGIN goes out with it. The call's other rows and the
+    audit entries then go out with the COMMIT (a CommitFlight).
     """
     now = timezone.now()
     dispatch = claimed
@@ -261,7 +261,7 @@ def _record(claimed: Dispatch, attempt: Attempt) -> dict[str, Any]:
         dispatch.next_attempt_at = now + timedelta(seconds=delay)
     else:
         dispatch.finished_at = now
-    with transaction.atomic():
+    with CommitFlight():
         if not _take_back(dispatch, state=state, attempts=attempt_number):
             # Our lease lapsed and another sender took over: its answer stands.
             return _superseded(claimed, attempt)
@@ -370,8 +370,8 @@ _TAKE_BACK_SQL = (
 
 
 def _take_back(dispatch: Dispatch, *, state: str, attempts: int) -> bool:
-    """Write the attempt's state onto the row if it is still ours; BEGIN goes out with it."""
-    with pipelined(), connection.cursor() as cursor:
+    """Write the attempt's state onto the row if it is still ours (in a CommitFlight, BEGIN goes out with it)."""
+    with connection.cursor() as cursor:
         cursor.execute(
             _TAKE_BACK_SQL,
             [

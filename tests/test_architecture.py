@@ -10,9 +10,13 @@ an edge no contract sees; these tests fail on a new one.
 from __future__ import annotations
 
 import ast
+import functools
+import subprocess
 import textwrap
 import tomllib
 from pathlib import Path
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,3 +195,104 @@ def test_the_check_sees_a_private_import() -> None:
         "from . import _sibling\n"
     )
     assert private_imports(source) == [(1, "approvals.services._decide_after_step_up"), (3, "._sibling")]
+
+
+# --- psycopg: its public API only --------------------------------------------------------
+#
+# The round trips live behind core/pipelining.py, on psycopg's public API (pipeline mode,
+# autocommit, statements). A private name (psycopg's `_start_query`, a connection's `_pipeline`)
+# or a subclass of one of its classes works until a minor release renames it; these tests fail
+# on one anywhere in the project's code, tests included.
+
+
+@functools.cache
+def psycopg_private_names() -> frozenset[str]:
+    """Every underscore name psycopg's own source defines or reaches (dunders aside): its internals."""
+    names = set()
+    for path in Path(psycopg.__file__).resolve().parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute):
+                name = node.attr
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = node.name
+            else:
+                continue
+            if name.startswith("_") and not name.endswith("__"):
+                names.add(name)
+    return frozenset(names)
+
+
+def project_files() -> list[Path]:
+    found = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [ROOT / line for line in found.splitlines() if line and (ROOT / line).exists()]
+
+
+def psycopg_private_uses(source: str) -> list[tuple[int, str]]:
+    """Where `source` reaches into psycopg: a private module or name imported, one of its
+    classes subclassed, or a private psycopg attribute read or set on anything but the
+    code's own `self`/`cls` (an own class may name its own attributes as it likes)."""
+    tree = ast.parse(source)
+    private = psycopg_private_names()
+    from_psycopg = set()  # names bound to psycopg or to something imported from it
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "psycopg":
+                    from_psycopg.add((alias.asname or alias.name).split(".")[0])
+                    if any(part.startswith("_") for part in alias.name.split(".")):
+                        found.append((node.lineno, f"import {alias.name}"))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "psycopg":
+            module = node.module or ""
+            for alias in node.names:
+                from_psycopg.add(alias.asname or alias.name)
+                if any(part.startswith("_") for part in [*module.split("."), alias.name]):
+                    found.append((node.lineno, f"from {module} import {alias.name}"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                root = base
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in from_psycopg:
+                    found.append((node.lineno, f"class {node.name}({ast.unparse(base)})"))
+        elif isinstance(node, ast.Attribute) and node.attr in private:
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_private_psycopg_name_is_used() -> None:
+    found = []
+    for path in project_files():
+        for line, what in psycopg_private_uses(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(ROOT).as_posix()}:{line} {what}")
+    assert not found, (
+        "psycopg's internals change in minor releases: use its public API, behind core/pipelining.py:\n"
+        + "\n".join(found)
+    )
+
+
+def test_the_check_sees_a_private_psycopg_name() -> None:
+    """The scan itself works: what this project's pipelining used to do is found, line by line."""
+    source = (
+        "import types\n"
+        "import psycopg\n"
+        "from psycopg._pipeline_base import BasePipeline\n"
+        "class _Pipeline(psycopg.Pipeline):\n"
+        "    def _fetch_gen(self, *, flush):\n"
+        "        yield from super()._fetch_gen(flush=flush)\n"
+        "def patch(conn, start):\n"
+        "    conn._start_query = types.MethodType(start, conn)\n"
+        "    return conn._pipeline\n"
+    )
+    assert sorted(psycopg_private_uses(source)) == [
+        (3, "from psycopg._pipeline_base import BasePipeline"),
+        (4, "class _Pipeline(psycopg.Pipeline)"),
+        (6, "super()._fetch_gen"),
+        (8, "conn._start_query"),
+        (9, "conn._pipeline"),
+    ]
+    # psycopg's public API passes.
+    public = "import psycopg\ndef flight(conn):\n    conn.autocommit = True\n    with conn.pipeline() as p:\n        p.sync()\n"
+    assert psycopg_private_uses(public) == []

@@ -1,7 +1,8 @@
-"""Money movement: one conditional UPDATE, the last write of the tool, refusals that move nothing."""
+"""Money movement: a conditional UPDATE per account row in id order, the last writes of the tool, refusals that move nothing."""
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -20,15 +21,20 @@ def post(client: Any, body: Any) -> Any:
 
 
 @pytest.mark.django_db
-def test_it_moves_money_in_one_statement_late_in_the_transaction(bank: Bank, alice: Any) -> None:
+def test_it_moves_money_row_by_row_in_id_order_late_in_the_transaction(bank: Bank, alice: Any) -> None:
     post(alice, transfer_call(key="warm", amount=1_000, session="s"))  # the session row exists from here
     with CaptureQueriesContext(connection) as captured:
         assert post(alice, transfer_call(key="k1", amount=12_345, session="s")).status_code == 200
     sql = [q["sql"] for q in captured.captured_queries]
     writes = [i for i, s in enumerate(sql) if s.lstrip().upper().startswith(("INSERT", "UPDATE", "WITH"))]
     moves = [i for i in writes if "toolguard_account" in sql[i] and "balance_cents" in sql[i]]
-    assert len(moves) == 1, sql
-    after_the_move = {sql[i].split('"')[1] for i in writes if i > moves[0] and "audit_auditentry" not in sql[i]}
+    # One conditional UPDATE per account row, one right after the other, the lower id first:
+    # two opposite transfers lock the pair in the same order.
+    assert len(moves) == 2 and writes.index(moves[1]) == writes.index(moves[0]) + 1, sql
+    moved = [int(re.findall(r'"toolguard_account"\."id" = (\d+)', sql[i])[0]) for i in moves]
+    accounts = {a.number: a.id for a in Account.objects.filter(number__in=["checking", "savings"])}
+    assert moved == sorted(accounts.values()), (moved, accounts)
+    after_the_move = {sql[i].split('"')[1] for i in writes if i > moves[-1] and "audit_auditentry" not in sql[i]}
     # After the account rows are locked: only the call's own rows (one pipelined
     # round trip) and the audit chain, whose shared lock must come last of all.
     assert after_the_move <= {"toolguard_toolcall", "toolguard_idempotencyrecord", "toolguard_valueentry"}, sql

@@ -1,4 +1,7 @@
-"""Statements written once per model (core/pipelining.py) write what the ORM would."""
+"""core/pipelining.py: statements written once per model write what the ORM would; checked writes; flights.
+
+The round trips themselves are counted on the wire in test_pipelining_live.py.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +9,21 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from core.models import AgentKey, IdempotencyRecord, ToolCall
-from core.pipelining import pipelined, select_rows, send_insert_returning_pk, send_inserts, send_update
+from core.models import AgentKey, Customer, IdempotencyRecord, ToolCall
+from core.pipelining import (
+    CommitFlight,
+    checked_refusal,
+    insert_rows,
+    pipelined,
+    select_rows,
+    send_insert_returning_pk,
+    send_inserts,
+    send_update,
+    update_checked,
+)
 from tests.conftest import Principals
 from tests.family import CREDIT_TOOL
 
@@ -118,3 +132,46 @@ def test_it_reads_any_of_several_values(principals: Principals) -> None:
     assert select_rows(AgentKey, prefix=[]) == []
     with pytest.raises(ValueError, match="is not a column"):
         select_rows(type(principals.alice), agent_keys=1)  # a reverse relation, not a column
+
+
+def test_a_checked_update_refuses_a_write_that_changed_another_number_of_rows(principals: Principals) -> None:
+    refusal = RuntimeError("nothing there to change")
+
+    def nobody() -> None:
+        update_checked(Customer.objects.filter(id=-1), count=1, code="probe", refusal=lambda: refusal, name="x")
+
+    # Its answer read at once (a statement that waits, or SQLite): refused there.
+    with pytest.raises(RuntimeError) as raised:
+        nobody()
+    assert raised.value is refusal
+    # Sent without waiting: PostgreSQL checks the count in the database and the error says which
+    # refusal it is; SQLite reads the count at once.
+    try:
+        with transaction.atomic(), pipelined():  # a savepoint: the failure undoes only it
+            nobody()
+    except DatabaseError as exc:
+        assert connection.vendor == "postgresql" and checked_refusal(exc) is refusal
+    except RuntimeError as exc:
+        assert connection.vendor != "postgresql" and exc is refusal
+    else:
+        pytest.fail("a write that changed no row was not refused")
+    # A write that changed what it must passes, either way.
+    alice = Customer.objects.filter(id=principals.alice.id)
+    update_checked(alice, count=1, code="probe", refusal=lambda: refusal, name="Alice A.")
+    with pipelined():
+        update_checked(alice, count=1, code="probe", refusal=lambda: refusal, name="Alice B.")
+    assert alice.get().name == "Alice B."
+
+
+def test_a_flight_inside_a_transaction_is_a_savepoint_of_it(db: None) -> None:
+    lost, kept = Customer(external_id="flight-lost", name="x"), Customer(external_id="flight-kept", name="y")
+    with pytest.raises(ZeroDivisionError), CommitFlight() as flight:
+        flight.start()
+        insert_rows([lost])
+        _ = 1 / 0
+    with CommitFlight() as flight:
+        flight.start()
+        insert_rows([kept])
+    assert list(Customer.objects.filter(external_id__startswith="flight-").values_list("external_id", flat=True)) == [
+        "flight-kept"
+    ]

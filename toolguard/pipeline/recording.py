@@ -125,7 +125,7 @@ def finish(call: Call, outcome: Outcome, *, headers: dict[str, str] | None = Non
         outcome.headers.update(headers)
     # BEGIN, the row, the audit entries and the COMMIT in one round trip (the
     # COMMIT's, or the savepoint's release inside a caller's transaction).
-    with CommitFlight() as flight, transaction.atomic():
+    with CommitFlight() as flight:
         flight.start()
         tool_call = tool_call_row(call, outcome)
         insert_rows([tool_call])

@@ -177,7 +177,7 @@ def execute_claimed(
     # lock with the windows and the audit rules' read; then the tool's writes, this
     # call's rows, the audit chain's append and the COMMIT, together
     # (tests/toolguard/test_round_trips_live.py counts them).
-    with CommitFlight() as flight, transaction.atomic():
+    with CommitFlight() as flight:
         ctx, record, refused = _reads_before_lock(call, tool, scope, session)
         if record is not None and record.expires_at > now:
             return _replay_in_transaction(call, record, args_hash, flight)
@@ -278,10 +278,6 @@ def _execute_in_transaction(
     """The tool's writes, this call's rows and its audit entries, committing together."""
     assert call.arguments is not None
     call.event(tool.audit_actions.initiated, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version)
-    if tool.handler.execute_rides_commit:
-        # From here the statements go out with the COMMIT: the account rows and
-        # the audit chain are locked for no network wait, the customer's row for one.
-        flight.start()
     # A BusinessError raised here leaves this transaction and rolls back
     # the tool's writes with it; state_changing_run records the refusal
     # (a check that failed in the database included, at the COMMIT).
