@@ -31,7 +31,7 @@ from toolguard_verify.keys import KEY_HISTORY_FORMAT, KeyHistory, KeyHistoryErro
 from toolguard_verify.note import key_id, public_key_bytes, vkey
 
 from audit.models import AuditSigningKey
-from core.enums import AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult
 from core.events import AuditEvent
 
 logger = logging.getLogger(__name__)
@@ -291,7 +291,7 @@ def audit_key_rotate(*, new_key_path: str) -> Rotation:
             [
                 AuditEvent(
                     actor=ROTATION_ACTOR,
-                    actor_type="system",
+                    actor_type=ActorType.SYSTEM,
                     action=AuditAction.AUDIT_KEY_ROTATED,
                     result=AuditResult.SUCCESS,
                     details={"old_key_id": old_id, "new_key_id": new_id, "new_vkey": vkey(origin, new.public_key())},
