@@ -41,11 +41,14 @@ if "TOOLGUARD_AUDIT_SIGNING_KEY" not in os.environ:
     settings.TOOLGUARD_AUDIT_SIGNING_KEY = ""
 # The checkpoint log (audit.checkpoint_log) is outside the database, so nothing rolls it back:
 # servers a test starts write to this process's own file, never the checkout's var/, and each
-# test reads and writes a file of its own (_own_checkpoint_log).
-if "TOOLGUARD_AUDIT_CHECKPOINT_LOG" not in os.environ:
+# test reads and writes a file of its own (_own_checkpoint_log). pytest-xdist's processes inherit
+# the controller's environment, and each has a test database (one log) of its own: each makes its
+# own file too, marked as the suite's so that the next process does not take it for an operator's.
+if "TOOLGUARD_AUDIT_CHECKPOINT_LOG" not in os.environ or os.environ.get("TOOLGUARD_TEST_CHECKPOINT_LOG"):
     os.environ["TOOLGUARD_AUDIT_CHECKPOINT_LOG"] = os.path.join(
         tempfile.mkdtemp(prefix="toolguard-checkpoints-"), "audit-checkpoints.jsonl"
     )
+    os.environ["TOOLGUARD_TEST_CHECKPOINT_LOG"] = "1"
     settings.TOOLGUARD_AUDIT_CHECKPOINT_LOG = os.environ["TOOLGUARD_AUDIT_CHECKPOINT_LOG"]
 
 

@@ -301,11 +301,13 @@ def own_services(django_db_setup: Any) -> Iterator[tuple[PostgresServer, RedisSe
 
 
 def test_load_with_worker_kill_redis_and_postgres_restarts(
-    own_services: tuple[PostgresServer, RedisServer], quiet_httpx: Any
+    own_services: tuple[PostgresServer, RedisServer], quiet_httpx: Any, tmp_path: Path
 ) -> None:
     pg, redis = own_services
     db_url = pg.create_database(DBNAME)
-    env = child_env(DATABASE_URL=db_url, REDIS_URL=redis.url)
+    # A database of its own is a log of its own: its checkpoint log too (nothing here signs one).
+    checkpoint_log = str(tmp_path / "audit-checkpoints.jsonl")
+    env = child_env(DATABASE_URL=db_url, REDIS_URL=redis.url, TOOLGUARD_AUDIT_CHECKPOINT_LOG=checkpoint_log)
     migrated = run([sys.executable, "manage.py", "migrate", "--noinput"], env)
     assert migrated.returncode == 0, migrated.stderr[-3000:]
     seeded = run([sys.executable, "-c", SEED, str(POOL_ACCOUNTS), str(POOL_BALANCE)], env)
@@ -316,6 +318,7 @@ def test_load_with_worker_kill_redis_and_postgres_restarts(
     server_env = {
         "DATABASE_URL": db_url,
         "REDIS_URL": redis.url,
+        "TOOLGUARD_AUDIT_CHECKPOINT_LOG": checkpoint_log,
         "TOOLGUARD_AGENT_RATE": "100000/min",
         # Every transfer settles at once: no approvals to wait for.
         "TOOLGUARD_SESSION_LIMIT_CENTS": "1000000000000",

@@ -39,11 +39,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from audit.keys import keypair_write
 from core import idempotency
 from core.idempotency import IdempotencyScope
 from tests.conftest import IN_CI, Bank, make_bank, requires_postgres, requires_redis
-from tests.live import ROOT, Gunicorn, RedisServer, child_env, free_port, gunicorn, unique
+from tests.live import ROOT, Gunicorn, RedisServer, child_env, free_port, gunicorn, shared_audit_keys, unique
 
 pytestmark = pytest.mark.live
 
@@ -146,13 +145,14 @@ def live(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Live]:
     with django_db_blocker.unblock():
         bank, tour_bank = make_bank(sfx), make_bank(tour_sfx)
     # Far above what the fuzzer sends, so cases reach the pipeline instead of the limiter. The
-    # log signs checkpoints with a key of the test's own, only when the tour asks (a day apart).
-    keys = Path(tempfile.mkdtemp(prefix="tour-keys-"))
-    private, _ = keypair_write(keys)
+    # log signs checkpoints only when the tour asks (a day apart), with the test database's one
+    # key (a log has one signing key at a time), to a checkpoint log of the test's own.
+    private, _ = shared_audit_keys()
+    checkpoints = Path(tempfile.mkdtemp(prefix="tour-checkpoints-")) / "checkpoints.jsonl"
     env = {
         "TOOLGUARD_AGENT_RATE": "100000/min",
         "TOOLGUARD_AUDIT_SIGNING_KEY": str(private),
-        "TOOLGUARD_AUDIT_CHECKPOINT_LOG": str(keys / "checkpoints.jsonl"),
+        "TOOLGUARD_AUDIT_CHECKPOINT_LOG": str(checkpoints),
         "TOOLGUARD_CHECKPOINT_SECONDS": "86400",
         "TOOLGUARD_AUDIT_MMD_SECONDS": "86400",
     }
