@@ -43,8 +43,8 @@ verify-wheel: $(BIN)/python
 # selected) is fine: `make test PYTEST_ARGS=tests/core` may hold one kind only.
 TEST_JOBS ?= 2
 test: install
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --phase=isolated $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --phase=committing $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --phase=isolated --durations=15 $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --phase=committing --durations=25 $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: install
 	$(BIN)/ruff check .
