@@ -11,7 +11,10 @@ each with FOR NO KEY UPDATE unless it changes a key column:
 3. the operation's rows: accounts (by id), the approval, the outbox row;
 4. the value entries a decision, expiry or answer moves (by id), then the
    value windows' totals rows in (scope, span, bucket) order (core/windows.py);
-   a guarded call's own totals go out with its rows, after its operation's;
+   a guarded call's own totals go out with its rows, after its operation's.
+   A call holds its totals rows through its reference checks at COMMIT, so a
+   row others refer to (an account) is never locked FOR UPDATE by a path that
+   moves totals after it: that check would wait for it, and it for the totals;
 5. the audit chain's advisory lock, last and briefly, as the entries go in
    (inside audit_chain_append, sent with the COMMIT: core.pipelining.CommitFlight).
 
@@ -305,7 +308,9 @@ class ValueEntryQuerySet(models.QuerySet[Any]):
         from core import windows
 
         with transaction.atomic(using=self.db, savepoint=False):
-            before = list(self.select_for_update(of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS))
+            before = list(
+                self.select_for_update(no_key=True, of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS)
+            )
             # The rows locked, and no other: one matching only now is not in `before`.
             locked = self.model._base_manager.using(self.db).filter(id__in=[row["id"] for row in before])
             changed = locked.update(**kwargs)
@@ -335,7 +340,9 @@ class ValueEntryQuerySet(models.QuerySet[Any]):
         from core import windows
 
         with transaction.atomic(using=self.db, savepoint=False):
-            before = list(self.select_for_update(of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS))
+            before = list(
+                self.select_for_update(no_key=True, of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS)
+            )
             deleted = super().delete()
             windows.rows_moved(before, [])
         return deleted
@@ -415,7 +422,7 @@ class ValueEntry(models.Model):
                 super().save(*args, **kwargs)
                 windows.send_entries_added([self])
                 return
-            stored = ValueEntry._base_manager.select_for_update(of=("self",)).filter(id=self.pk)
+            stored = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(id=self.pk)
             before = list(stored.values(*windows.ENTRY_FIELDS))
             super().save(*args, **kwargs)
             windows.rows_moved(before, list(stored.values(*windows.ENTRY_FIELDS)))
@@ -424,7 +431,7 @@ class ValueEntry(models.Model):
         from core import windows
 
         with transaction.atomic(savepoint=False):
-            stored = ValueEntry._base_manager.select_for_update(of=("self",)).filter(id=self.pk)
+            stored = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(id=self.pk)
             before = list(stored.values(*windows.ENTRY_FIELDS))
             deleted = super().delete(*args, **kwargs)
             windows.rows_moved(before, [])

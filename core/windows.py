@@ -173,7 +173,7 @@ def entries_settled_sent(tool_call_id: Any, status: str) -> None:
     from core.models import ValueEntry
     from core.pipelining import send_update
 
-    locked = ValueEntry._base_manager.select_for_update(of=("self",)).filter(tool_call_id=tool_call_id)
+    locked = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(tool_call_id=tool_call_id)
     before = list(locked.values(*ENTRY_FIELDS))
     send_update(ValueEntry, where="tool_call", equals=tool_call_id, values={"status": status})
     rows_moved(before, [{**row, "status": status} for row in before])
