@@ -388,7 +388,8 @@ def seed_history(count: int) -> int:
     Written in bulk by SQL (tool calls and value entries, as the pipeline writes
     them, spread over the window's last 23.5 hours to the beneficiary its calls
     pay), not through the API: the bench measures a call after such a day, not
-    the day. The entries' triggers keep the windows' totals as they would for calls.
+    the day. The same statement adds them to the windows' running totals
+    (core_valuetotal: each scope's minute and hour buckets), as the calls would.
     """
     from django.db import connection
 
@@ -414,12 +415,26 @@ def seed_history(count: int) -> int:
                         now() - interval '60 seconds' - (n::bigint * %(step)s) * interval '1 microsecond', 0
                     FROM generate_series(1, %(missing)s) AS n
                     RETURNING id, session_id, created_at
+                ), entries AS (
+                    INSERT INTO toolguard_valueentry (customer_id, agent_key_id, session_id, tool, tool_call_id,
+                        beneficiary, value_cents, currency, reporting_cents, status, created_at)
+                    SELECT %(customer)s, %(key)s, session_id, 'transfer_funds', id, %(beneficiary)s,
+                        %(cents)s, %(currency)s, %(cents)s, 'completed', created_at
+                    FROM calls
+                    RETURNING created_at, reporting_cents
                 )
-                INSERT INTO toolguard_valueentry (customer_id, agent_key_id, session_id, tool, tool_call_id,
-                    beneficiary, value_cents, currency, reporting_cents, status, created_at)
-                SELECT %(customer)s, %(key)s, session_id, 'transfer_funds', id, %(beneficiary)s,
-                    %(cents)s, %(currency)s, %(cents)s, 'completed', created_at
-                FROM calls
+                INSERT INTO core_valuetotal (scope, span, bucket, pending_cents, completed_cents, unknown)
+                SELECT scope.name, span.seconds,
+                    (floor(extract(epoch FROM entries.created_at) / span.seconds) * span.seconds)::bigint,
+                    0, SUM(entries.reporting_cents), 0
+                FROM entries
+                CROSS JOIN (VALUES ('customer:' || %(customer)s), ('key:' || %(key)s),
+                    ('beneficiary:' || %(beneficiary)s)) AS scope (name)
+                CROSS JOIN (VALUES (60), (3600)) AS span (seconds)
+                GROUP BY 1, 2, 3
+                ORDER BY 1, 2, 3
+                ON CONFLICT (scope, span, bucket) DO UPDATE
+                    SET completed_cents = core_valuetotal.completed_cents + excluded.completed_cents
                 """,
                 {
                     "customer": customer.id,
