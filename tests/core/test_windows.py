@@ -17,14 +17,15 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from approvals.services import approval_decide, approval_withdraw, approvals_expire
 from core.models import AgentKey, ValueEntry, ValueTotal
+from core.pipelining import pipelined
 from core.policy import Value
-from core.windows import bucket_of, differences, window_bounds
+from core.windows import bucket_of, differences, entries_settled_sent, window_bounds
 from people.stepup import StepUpProof
 from tests.conftest import Principals, agent_client, requires_postgres
 from tests.toolguard.test_value_windows import _customer, _entry
@@ -256,3 +257,16 @@ def test_the_window_statement_reads_no_entry_beyond_its_first_minute_and_the_ses
     # At most the first minute's two entries, counted once for the customer and once for the
     # beneficiary, and the session's one: never the day's 206.
     assert _rows_read(plan, ValueEntry._meta.db_table) <= 2 * len(edge) + 1 == 5, session
+
+
+def test_an_upstream_answer_settles_its_entry_and_moves_its_totals_in_the_outbox_block() -> None:
+    """The outbox's path (entries_settled_sent, inside its pipelined block): pending to completed, then void."""
+    _, key, _ = _customer("upstream")
+    now = timezone.now()
+    entry = _entry(key, 250, status=ValueEntry.Status.PENDING, at=now - timedelta(minutes=3))
+    for status, counted in [(ValueEntry.Status.COMPLETED, 250), (ValueEntry.Status.VOID, 0)]:
+        with transaction.atomic(), pipelined():
+            entries_settled_sent(entry.tool_call_id, status)
+        assert ValueEntry.objects.get(id=entry.id).status == status
+        assert _windows(key, now)["customer"] == counted
+        assert differences() == []
