@@ -382,13 +382,48 @@ def redis_round_trips(url: str, customer: dict[str, str], *, calls: int) -> dict
     }
 
 
+# One customer's history: tool calls, their value entries and the windows' totals, in one statement.
+_SEED_HISTORY_SQL = """
+WITH calls AS (
+    INSERT INTO toolguard_toolcall (id, customer_id, agent_key_id, session_id, tool, tool_call_id,
+        provider, status, http_status, arguments, response, idempotency_key, created_at, duration_ms)
+    SELECT gen_random_uuid(), %(customer)s, %(key)s, 'history-' || %(count)s || '-' || n,
+        'transfer_funds', '', 'native', 'completed', 200, NULL, '{}'::jsonb,
+        'history-' || %(count)s || '-' || n,
+        now() - interval '60 seconds' - (n::bigint * %(step)s) * interval '1 microsecond', 0
+    FROM generate_series(1, %(missing)s) AS n
+    RETURNING id, session_id, created_at
+), entries AS (
+    INSERT INTO toolguard_valueentry (customer_id, agent_key_id, session_id, tool, tool_call_id,
+        beneficiary, value_cents, currency, reporting_cents, status, created_at)
+    SELECT %(customer)s, %(key)s, session_id, 'transfer_funds', id, %(beneficiary)s,
+        %(cents)s, %(currency)s, %(cents)s, 'completed', created_at
+    FROM calls
+    RETURNING created_at, reporting_cents
+)
+INSERT INTO core_valuetotal (scope, span, bucket, pending_cents, completed_cents, unknown)
+SELECT scope.name, span.seconds,
+    (floor(extract(epoch FROM entries.created_at) / span.seconds) * span.seconds)::bigint,
+    0, SUM(entries.reporting_cents), 0
+FROM entries
+CROSS JOIN (VALUES ('customer:' || %(customer)s), ('key:' || %(key)s),
+    ('beneficiary:' || %(beneficiary)s)) AS scope (name)
+CROSS JOIN (VALUES (60), (3600)) AS span (seconds)
+GROUP BY 1, 2, 3
+ORDER BY 1, 2, 3
+ON CONFLICT (scope, span, bucket) DO UPDATE
+    SET completed_cents = core_valuetotal.completed_cents + excluded.completed_cents
+"""
+
+
 def seed_history(count: int) -> int:
     """Add completed transfers of customer 0 until `count` of its entries are in the value window.
 
     Written in bulk by SQL (tool calls and value entries, as the pipeline writes
     them, spread over the window's last 23.5 hours to the beneficiary its calls
     pay), not through the API: the bench measures a call after such a day, not
-    the day. The entries' triggers keep the windows' totals as they would for calls.
+    the day. The same statement adds them to the windows' running totals
+    (core_valuetotal: each scope's minute and hour buckets), as the calls would.
     """
     from django.db import connection
 
@@ -404,23 +439,7 @@ def seed_history(count: int) -> int:
         span_us = 23.5 * 3600 * 1_000_000
         with connection.cursor() as cursor:
             cursor.execute(
-                """
-                WITH calls AS (
-                    INSERT INTO toolguard_toolcall (id, customer_id, agent_key_id, session_id, tool, tool_call_id,
-                        provider, status, http_status, arguments, response, idempotency_key, created_at, duration_ms)
-                    SELECT gen_random_uuid(), %(customer)s, %(key)s, 'history-' || %(count)s || '-' || n,
-                        'transfer_funds', '', 'native', 'completed', 200, NULL, '{}'::jsonb,
-                        'history-' || %(count)s || '-' || n,
-                        now() - interval '60 seconds' - (n::bigint * %(step)s) * interval '1 microsecond', 0
-                    FROM generate_series(1, %(missing)s) AS n
-                    RETURNING id, session_id, created_at
-                )
-                INSERT INTO toolguard_valueentry (customer_id, agent_key_id, session_id, tool, tool_call_id,
-                    beneficiary, value_cents, currency, reporting_cents, status, created_at)
-                SELECT %(customer)s, %(key)s, session_id, 'transfer_funds', id, %(beneficiary)s,
-                    %(cents)s, %(currency)s, %(cents)s, 'completed', created_at
-                FROM calls
-                """,
+                _SEED_HISTORY_SQL,
                 {
                     "customer": customer.id,
                     "key": key.id,

@@ -9,7 +9,13 @@ each with FOR NO KEY UPDATE unless it changes a key column:
 1. the customer (a call's state-changing work, one customer at a time);
 2. the agent key and the session (quarantines, releases, revocations);
 3. the operation's rows: accounts (by id), the approval, the outbox row;
-4. the audit chain's advisory lock, last and briefly, as the entries go in
+4. the value entries a decision, expiry or answer moves (by id), then the
+   value windows' totals rows in (scope, span, bucket) order (core/windows.py);
+   a guarded call's own totals go out with its rows, after its operation's.
+   A call holds its totals rows through its reference checks at COMMIT, so a
+   row others refer to (an account) is never locked FOR UPDATE by a path that
+   moves totals after it: that check would wait for it, and it for the totals;
+5. the audit chain's advisory lock, last and briefly, as the entries go in
    (inside audit_chain_append, sent with the COMMIT: core.pipelining.CommitFlight).
 
 FOR NO KEY UPDATE matters because other transactions insert rows that refer
@@ -25,10 +31,12 @@ import hmac
 import re
 import secrets
 import uuid
+from collections.abc import Collection, Iterable
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 from core.enums import STORED_TOOL_CALL_STATUSES
@@ -280,12 +288,74 @@ class RateProposal(models.Model):
         return f"{self.currency} {self.rate} from {self.as_of} ({self.status})"
 
 
+# The entry columns the windows' totals depend on (core/windows.py).
+_TOTALLED = frozenset(
+    {"customer", "customer_id", "agent_key", "agent_key_id", "beneficiary", "created_at", "reporting_cents", "status"}
+)
+
+
+class ValueEntryQuerySet(models.QuerySet[Any]):
+    """Every change of entries through the ORM moves the windows' totals in the same transaction.
+
+    The rows are locked and read first (by id), changed, and their buckets
+    moved from what they were to what they are: one upsert (core/windows.py).
+    The guarded call's own INSERT bypasses the ORM and sends its upsert with it.
+    """
+
+    def update(self, **kwargs: object) -> int:
+        if not _TOTALLED & kwargs.keys():
+            return super().update(**kwargs)
+        from core import windows
+
+        with transaction.atomic(using=self.db, savepoint=False):
+            before = list(
+                self.select_for_update(no_key=True, of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS)
+            )
+            # The rows locked, and no other: one matching only now is not in `before`.
+            locked = self.model._base_manager.using(self.db).filter(id__in=[row["id"] for row in before])
+            changed = locked.update(**kwargs)
+            after = windows.rows_changed(before, kwargs)
+            windows.rows_moved(before, list(locked.values(*windows.ENTRY_FIELDS)) if after is None else after)
+        return changed
+
+    def bulk_create(
+        self,
+        objs: Iterable[Any],
+        batch_size: int | None = None,
+        ignore_conflicts: bool = False,
+        update_conflicts: bool = False,
+        update_fields: Collection[str] | None = None,
+        unique_fields: Collection[str] | None = None,
+    ) -> list[Any]:
+        if ignore_conflicts or update_conflicts:
+            raise ValueError("value entries are inserted whole: a conflict would leave the totals unsure")
+        from core import windows
+
+        with transaction.atomic(using=self.db, savepoint=False):
+            created = super().bulk_create(objs, batch_size=batch_size)
+            windows.send_entries_added(created)
+        return created
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        from core import windows
+
+        with transaction.atomic(using=self.db, savepoint=False):
+            before = list(
+                self.select_for_update(no_key=True, of=("self",)).order_by("id").values(*windows.ENTRY_FIELDS)
+            )
+            deleted = super().delete()
+            windows.rows_moved(before, [])
+        return deleted
+
+
 class ValueEntry(models.Model):
     """The value one tool call moves, counted by the value windows.
 
     Written with the call in its transaction (pending when held, completed
     when executed) and moved by the decision or expiry in theirs, so the
     windows a policy reads are always what has happened or may still happen.
+    The windows' running totals (ValueTotal) move with every write, in the
+    same transaction (ValueEntryQuerySet, save, core/windows.py).
     """
 
     class Status(models.TextChoices):
@@ -308,6 +378,8 @@ class ValueEntry(models.Model):
     reporting_cents = models.BigIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices)
     created_at = models.DateTimeField(default=timezone.now)
+
+    objects = ValueEntryQuerySet.as_manager()
 
     class Meta:
         db_table = "toolguard_valueentry"  # the table predates the core app; its rows stay where they are
@@ -340,3 +412,62 @@ class ValueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} {self.value_cents} {self.currency} {self.status}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, moving the windows' totals from the row as stored to the row as saved."""
+        from core import windows
+
+        with transaction.atomic(savepoint=False):
+            if self._state.adding:
+                super().save(*args, **kwargs)
+                windows.send_entries_added([self])
+                return
+            stored = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(id=self.pk)
+            before = list(stored.values(*windows.ENTRY_FIELDS))
+            super().save(*args, **kwargs)
+            windows.rows_moved(before, list(stored.values(*windows.ENTRY_FIELDS)))
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        from core import windows
+
+        with transaction.atomic(savepoint=False):
+            stored = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(id=self.pk)
+            before = list(stored.values(*windows.ENTRY_FIELDS))
+            deleted = super().delete(*args, **kwargs)
+            windows.rows_moved(before, [])
+        return deleted
+
+
+class ValueTotal(models.Model):
+    """The counted value of one scope in one time bucket, so that a value window is a sum of buckets.
+
+    A scope is a customer (`customer:<id>`), an agent key (`key:<id>`) or a
+    beneficiary (`beneficiary:<text>`); every counted entry is in two buckets
+    per scope, a minute and an hour (`span` 60 or 3600 seconds, `bucket` its
+    start in Unix seconds), so a 24-hour window reads at most 59 minute rows
+    and 24 hour rows per scope plus its first partial minute from the entries
+    (core/windows.py). Pending and completed are kept apart, in the reporting
+    currency; `unknown` counts the counted entries no rate has converted, and
+    makes the window unknown while above zero.
+
+    Moved by the transaction that writes an entry (core/windows.py says who);
+    `manage.py value_totals_check` recomputes them from the entries.
+    """
+
+    scope = models.CharField(max_length=300)
+    span = models.IntegerField()
+    bucket = models.BigIntegerField()
+    pending_cents = models.BigIntegerField(default=0)
+    completed_cents = models.BigIntegerField(default=0)
+    unknown = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            # The upsert's conflict target, and the index every window's bucket range is read from.
+            models.UniqueConstraint(fields=["scope", "span", "bucket"], name="value_total_bucket"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.scope} {self.span}s@{self.bucket}: {self.pending_cents} pending, {self.completed_cents} completed"
+        )

@@ -40,6 +40,7 @@ from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import CommitFlight, insert_rows, pipelined, send_update
 from core.registries import ApprovedDispatch
 from core.tools import Attempt, ToolHandler, transport_send
+from core.windows import entries_settled_sent
 from detection.results import result_screen_audited, results_policy
 from outbox.models import Dispatch
 
@@ -400,7 +401,8 @@ def _publish(
 
     The updates go out together (core/pipelining.py), with `then` (the
     audit append): none of their row counts is read, so they share the audit
-    lock's round trip.
+    lock's round trip. A settled call's value entry is locked and read first
+    (one round trip) to move the windows' totals (core/windows.py).
     """
     record_id = dispatch.idempotency_record_id
     if record_id is not None and not keep_record:
@@ -422,7 +424,7 @@ def _publish(
             counted = (
                 ValueEntry.Status.COMPLETED if outcome["status"] == ToolCallStatus.COMPLETED else ValueEntry.Status.VOID
             )
-            send_update(ValueEntry, where="tool_call", equals=dispatch.tool_call_id, values={"status": counted})
+            entries_settled_sent(dispatch.tool_call_id, counted)
         if record_id is not None and keep_record:
             send_update(IdempotencyRecord, where="id", equals=record_id, values={"outcome": outcome, "updated_at": now})
         if then is not None:

@@ -36,8 +36,10 @@ def test_it_moves_money_row_by_row_in_id_order_late_in_the_transaction(bank: Ban
     assert moved == sorted(accounts.values()), (moved, accounts)
     after_the_move = {sql[i].split('"')[1] for i in writes if i > moves[-1] and "audit_auditentry" not in sql[i]}
     # After the account rows are locked: only the call's own rows (one pipelined
-    # round trip) and the audit chain, whose shared lock must come last of all.
-    assert after_the_move <= {"toolguard_toolcall", "toolguard_idempotencyrecord", "toolguard_valueentry"}, sql
+    # round trip: its value entry's running totals among them) and the audit
+    # chain, whose shared lock must come last of all.
+    own_rows = {"toolguard_toolcall", "toolguard_idempotencyrecord", "toolguard_valueentry", "core_valuetotal"}
+    assert after_the_move <= own_rows, sql
     assert "toolguard_transfer" in sql[writes[writes.index(moves[0]) - 1]]
     assert bank.balance("checking") == 5_000_000 - 1_000 - 12_345
 

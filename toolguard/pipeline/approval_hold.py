@@ -23,7 +23,13 @@ from core.tools import Tool, ToolContext
 from toolguard.pipeline.call import Call, Outcome
 from toolguard.pipeline.policy import PolicyCheck
 from toolguard.pipeline.reasons import hold_reasons
-from toolguard.pipeline.recording import record_row, tool_call_row, value_entry_row, write_audit
+from toolguard.pipeline.recording import (
+    record_row,
+    send_value_totals,
+    tool_call_row,
+    value_entry_row,
+    write_audit,
+)
 
 
 def hold_for_approval(
@@ -58,6 +64,7 @@ def hold_for_approval(
     # and the approval and the audit entries go out with the COMMIT.
     flight.start()
     insert_rows([tool_call] if entry is None else [tool_call, entry])
+    send_value_totals(entry)
     record = record_row(scope, args_hash, outcome, tool_call, now)
     record.save(force_insert=True)  # the approval refers to its id
     approval_request_create(

@@ -23,7 +23,13 @@ from outbox.models import Dispatch
 from outbox.services import dispatch_create, dispatch_send_claimed
 from toolguard.pipeline.call import Call, Outcome
 from toolguard.pipeline.policy import PolicyCheck
-from toolguard.pipeline.recording import record_row, tool_call_row, value_entry_row, write_audit
+from toolguard.pipeline.recording import (
+    record_row,
+    send_value_totals,
+    tool_call_row,
+    value_entry_row,
+    write_audit,
+)
 
 
 def commit_dispatching(
@@ -53,6 +59,7 @@ def commit_dispatching(
     flight.start()
     with pipelined():
         send_inserts(rows)
+        send_value_totals(entry)
         send_insert_returning_pk(record)
     dispatch = dispatch_create(
         ctx=ctx,

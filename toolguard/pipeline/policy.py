@@ -22,10 +22,11 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from core.models import ValueEntry
+from core.models import ValueEntry, ValueTotal
 from core.policy import NO_RATE_RULE, Value, Verdict
 from core.rates import in_reporting, reporting_currency
 from core.tools import Tool, ToolContext
+from core.windows import HOUR, MINUTE, beneficiary_scope, customer_scope, key_scope, window_bounds
 
 
 @dataclass(frozen=True)
@@ -61,25 +62,120 @@ def value_windows(
     A window that holds an entry with no reporting amount (its currency had no
     rate) is None: its total is not known.
 
+    The windows are read from the running totals (core/windows.py), so a call
+    costs the same at the end of a busy day as at its start. A window starts
+    exactly at `since = now - TOOLGUARD_VALUE_WINDOW_SECONDS` (an entry created
+    at `since` counts, one a microsecond before does not) and has no end: its
+    partial oldest minute, [since, next whole minute), is summed from the
+    entries of that one minute (the entries' covering indexes), then the whole
+    minute buckets up to the next whole hour and the hour buckets from there
+    on are read from the totals. The figure is the one summing every entry of
+    the window gives. The session total is summed from the session's entries
+    (a session is bounded).
+
     `replaying` (a recorded call's id) reads the windows as that call saw them:
     entries made before it, its own left out, and entries voided since counted
     (they were still pending when the call was made, unless decided in between).
+    The totals hold only the present, so a replay (rare) sums the entries.
 
     The statement is written out once per shape rather than built by the ORM
     on every call: composing the sums cost more than running them.
     """
-    since = connection.ops.adapt_datetimefield_value(now - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS))
-    if replaying is None:
-        counted: list[Any] = list(ValueEntry.COUNTED)
-    else:
-        tool_call_id = ValueEntry._meta.get_field("tool_call").get_db_prep_value(replaying, connection)
-        counted = [connection.ops.adapt_datetimefield_value(now), tool_call_id]
-    params: list[Any] = [agent_key_id, customer_id, since, *counted]
+    since = now - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS)
+    if replaying is not None:
+        return _replayed_windows(customer_id, agent_key_id, session_id, value, now, since, replaying)
+    bounds = window_bounds(since)
+    adapt = connection.ops.adapt_datetimefield_value
+    edge = [adapt(bounds.since), adapt(bounds.edge_until), *ValueEntry.COUNTED]
+    scopes = [customer_scope(customer_id), key_scope(agent_key_id)]
+    params: list[Any] = [agent_key_id, customer_id, *edge, customer_id, session_id, *ValueEntry.COUNTED]
+    if value.beneficiary:
+        params += [value.beneficiary, *edge]
+        scopes.append(beneficiary_scope(value.beneficiary))
+    params += [*scopes, MINUTE, bounds.minutes_from, bounds.hours_from, *scopes, HOUR, bounds.hours_from]
+    with connection.cursor() as cursor:
+        cursor.execute(_windows_sql(bool(value.beneficiary)), params)
+        rows = {name: (cents, unknown, key_cents) for name, cents, unknown, key_cents in cursor.fetchall()}
+    return _windows_from_rows(rows, scopes)
+
+
+_NOTHING = (0, 0, 0)
+
+
+def _windows_from_rows(rows: dict[str, tuple[Any, Any, Any]], scopes: list[str]) -> dict[str, int | None]:
+    """The windows from the statement's rows: each scope's edge (from the entries) plus its buckets."""
+
+    def total(edge: str, scope: str) -> int | None:
+        cents, unknown, _ = rows.get(edge, _NOTHING)
+        bucket_cents, bucket_unknown, _ = rows.get(scope, _NOTHING)
+        return None if unknown or bucket_unknown else int(cents) + int(bucket_cents)
+
+    customer = total("edge:customer", scopes[0])
+    session_cents, session_unknown, _ = rows["session"]
+    key_cents = int(rows.get("edge:customer", _NOTHING)[2]) + int(rows.get(scopes[1], _NOTHING)[0])
+    return {
+        "customer": customer,
+        # The key's entries are the customer's: an unknown in one may be in the other.
+        "key": None if customer is None else key_cents,
+        "session": None if session_unknown else int(session_cents),
+        "beneficiary": total("edge:beneficiary", scopes[2]) if len(scopes) > 2 else 0,
+    }
+
+
+# Per row of the windows' statement: its name, the known cents, how many entries have no
+# reporting amount, and (for the customer's edge) the agent key's cents among them.
+_EDGE_SUMS = "COALESCE(SUM(reporting_cents), 0), COUNT(*) - COUNT(reporting_cents)"
+
+
+@functools.cache
+def _windows_sql(beneficiary: bool) -> str:
+    """Each part read from its own index range: the customer's entries of the window's first
+    minute (window.customer and window.key), the session's entries (session.total), the
+    beneficiary's first minute, and the scopes' minute and hour buckets (value_total_bucket)."""
+    table = connection.ops.quote_name(ValueEntry._meta.db_table)
+    totals = connection.ops.quote_name(ValueTotal._meta.db_table)
+    scopes = ", ".join(["%s"] * (3 if beneficiary else 2))
+    edge = "created_at >= %s AND created_at < %s AND status IN (%s, %s)"
+    # Every value is a parameter; only the tables' own names are written in.
+    sql = (
+        f"SELECT 'edge:customer', {_EDGE_SUMS}, "  # noqa: S608
+        "COALESCE(SUM(CASE WHEN agent_key_id = %s THEN reporting_cents END), 0) "
+        f"FROM {table} WHERE customer_id = %s AND {edge} "
+        f"UNION ALL SELECT 'session', {_EDGE_SUMS}, 0 "
+        f"FROM {table} WHERE customer_id = %s AND session_id = %s AND status IN (%s, %s) "
+    )
+    if beneficiary:
+        sql += f"UNION ALL SELECT 'edge:beneficiary', {_EDGE_SUMS}, 0 FROM {table} WHERE beneficiary = %s AND {edge} "  # noqa: S608
+    buckets = (
+        "UNION ALL SELECT scope, SUM(pending_cents + completed_cents), SUM(unknown), 0 FROM ("  # noqa: S608
+        f"SELECT scope, pending_cents, completed_cents, unknown FROM {totals} "
+        f"WHERE scope IN ({scopes}) AND span = %s AND bucket >= %s AND bucket < %s "
+        f"UNION ALL SELECT scope, pending_cents, completed_cents, unknown FROM {totals} "
+        f"WHERE scope IN ({scopes}) AND span = %s AND bucket >= %s"
+        ") AS buckets GROUP BY scope"
+    )
+    return sql + buckets
+
+
+def _replayed_windows(
+    customer_id: int,
+    agent_key_id: int,
+    session_id: str,
+    value: Value,
+    now: datetime,
+    since: datetime,
+    replaying: uuid.UUID,
+) -> dict[str, int | None]:
+    """The windows as a recorded call saw them, summed from the entries (see value_windows)."""
+    tool_call_id = ValueEntry._meta.get_field("tool_call").get_db_prep_value(replaying, connection)
+    counted = [connection.ops.adapt_datetimefield_value(now), tool_call_id]
+    adapted_since = connection.ops.adapt_datetimefield_value(since)
+    params: list[Any] = [agent_key_id, customer_id, adapted_since, *counted]
     params += [customer_id, session_id, *counted]
     if value.beneficiary:
-        params += [value.beneficiary, since, *counted]
+        params += [value.beneficiary, adapted_since, *counted]
     with connection.cursor() as cursor:
-        cursor.execute(_windows_sql(bool(value.beneficiary), replaying is not None), params)
+        cursor.execute(_replay_sql(bool(value.beneficiary)), params)
         row = cursor.fetchone()
     customer, agent_key, session, *beneficiary = row
     totals = {
@@ -99,12 +195,12 @@ _KNOWN_SUM = "CASE WHEN COUNT(*) = COUNT(reporting_cents) THEN COALESCE(SUM(repo
 
 
 @functools.cache
-def _windows_sql(beneficiary: bool, replaying: bool) -> str:
+def _replay_sql(beneficiary: bool) -> str:
     """Each window summed over its own index range (see ValueEntry's indexes): the
     customer's recent entries give window.customer and window.key, the session's
     give session.total, the beneficiary's recent entries give window.beneficiary."""
     table = connection.ops.quote_name(ValueEntry._meta.db_table)
-    counted = "created_at < %s AND tool_call_id <> %s" if replaying else "status IN (%s, %s)"
+    counted = "created_at < %s AND tool_call_id <> %s"
     # Every value is a parameter; only the table's own name is written in.
     sql = (
         "WITH recent AS ("  # noqa: S608

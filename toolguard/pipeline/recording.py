@@ -24,6 +24,7 @@ from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import CommitFlight, insert_rows
 from core.tools import BusinessError, Tool, ToolError
+from core.windows import send_entries_added
 from detection.results import result_screen_audited
 from toolguard.pipeline.call import Call, Outcome, refusal
 from toolguard.pipeline.policy import PolicyCheck
@@ -84,6 +85,13 @@ def value_entry_row(
         status=status,
         created_at=now,
     )
+
+
+def send_value_totals(entry: ValueEntry | None) -> None:
+    """This call's value added to its windows' running totals, sent with its other rows
+    (the same pipelined round trip; core/windows.py)."""
+    if entry is not None:
+        send_entries_added([entry])
 
 
 def remember_on_commit(call: Call, record: IdempotencyRecord) -> None:

@@ -37,6 +37,7 @@ from toolguard.pipeline.recording import (
     record_row,
     remember_on_commit,
     screen_result,
+    send_value_totals,
     tool_call_row,
     value_entry_row,
     write_audit,
@@ -294,6 +295,7 @@ def _execute_in_transaction(
         rows.append(entry)
     flight.start()
     insert_rows(rows)
+    send_value_totals(entry)
     write_audit(call)  # last: the chain lock is held from here to commit, in one flight
     remember_on_commit(call, record)
     return outcome, tool_call
