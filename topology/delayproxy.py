@@ -49,6 +49,11 @@ class Flights:
     id: int
     flights: int = 0
     heard_back: bool = True
+    # The messages after which a client waits for the server (Sync, a simple Query), parsed
+    # only when a statement log is kept. Unlike flights, an answer the server sends before it
+    # is asked (an error in a pipeline is sent at once) does not make the client's next
+    # message a round trip of its own.
+    waits: int = 0
     # PostgreSQL frontend messages, parsed only when a statement log is kept.
     buffer: bytearray = field(default_factory=bytearray)
     started: bool = False
@@ -84,6 +89,8 @@ class Flights:
                 return found
             body = bytes(self.buffer[5 : 1 + length])
             del self.buffer[: 1 + length]
+            if kind in (b"Q", b"S"):
+                self.waits += 1
             if kind == b"Q":
                 found.append(body.rstrip(b"\0").decode(errors="replace"))
             elif kind == b"P":
@@ -123,11 +130,13 @@ class Recorder:
 
     def stats(self) -> dict[str, Any]:
         per = {str(c.id): c.flights for c in self.connections.values() if c.flights}
-        return {"connections": len(per), "flights": sum(per.values()), "per_connection": per}
+        waits = sum(c.waits for c in self.connections.values())
+        return {"connections": len(per), "flights": sum(per.values()), "per_connection": per, "waits": waits}
 
     def reset(self) -> None:
         for conn in self.connections.values():
             conn.flights = 0
+            conn.waits = 0
 
 
 async def _pipe(
