@@ -230,28 +230,39 @@ class Difference:
         return f"{scope} {span}s from {at}: entries give {self.expected}, totals hold {self.recorded}"
 
 
-def expected_totals() -> dict[Bucket, Figures]:
-    """The totals the entries make, added up here from the counted entries."""
+def _kept(bucket: Bucket, horizon: int | None) -> bool:
+    return horizon is None or bucket[2] + bucket[1] > horizon
+
+
+def expected_totals(horizon: int | None = None) -> dict[Bucket, Figures]:
+    """The totals the entries make, added up here from the counted entries (of buckets ending after `horizon`)."""
     from core.models import ValueEntry
 
     totals: dict[Bucket, Figures] = defaultdict(Figures)
-    entries = ValueEntry.objects.filter(status__in=ValueEntry.COUNTED).values(*ENTRY_FIELDS)
-    add_rows(totals, entries.iterator(chunk_size=2000))
-    return {bucket: figures for bucket, figures in totals.items() if not figures.zero}
+    entries = ValueEntry.objects.filter(status__in=ValueEntry.COUNTED)
+    if horizon is not None:  # an entry this old is in no bucket that ends after the horizon
+        entries = entries.filter(created_at__gte=_EPOCH + timedelta(seconds=horizon - HOUR))
+    add_rows(totals, entries.values(*ENTRY_FIELDS).iterator(chunk_size=2000))
+    return {bucket: figures for bucket, figures in totals.items() if not figures.zero and _kept(bucket, horizon)}
 
 
-def recorded_totals() -> dict[Bucket, Figures]:
-    """The rows kept; a row moved back to zero is the same as no row."""
+def recorded_totals(horizon: int | None = None) -> dict[Bucket, Figures]:
+    """The rows kept (of buckets ending after `horizon`); a row moved back to zero is the same as no row."""
     from core.models import ValueTotal
 
-    rows = ValueTotal.objects.values_list("scope", "span", "bucket", "pending_cents", "completed_cents", "unknown")
-    recorded = {(scope, span, bucket): Figures(p, c, u) for scope, span, bucket, p, c, u in rows.iterator(2000)}
-    return {bucket: figures for bucket, figures in recorded.items() if not figures.zero}
+    rows = ValueTotal.objects.all()
+    if horizon is not None:
+        rows = rows.filter(bucket__gt=horizon - HOUR)
+    values = rows.values_list("scope", "span", "bucket", "pending_cents", "completed_cents", "unknown")
+    recorded = {(scope, span, bucket): Figures(p, c, u) for scope, span, bucket, p, c, u in values.iterator(2000)}
+    return {bucket: figures for bucket, figures in recorded.items() if not figures.zero and _kept(bucket, horizon)}
 
 
-def differences() -> list[Difference]:
+def differences(horizon: int | None = None) -> list[Difference]:
     """Every bucket whose totals are not what its entries add up to (empty: they agree).
 
+    With a `horizon` (Unix seconds), only the buckets that end after it:
+    `totals_prune` deletes the older ones, which no window reads.
     Both are read from one snapshot (REPEATABLE READ on PostgreSQL, when not
     inside a caller's transaction), so calls committing meanwhile cannot
     make them differ.
@@ -260,10 +271,55 @@ def differences() -> list[Difference]:
         if connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        expected = expected_totals()
-        recorded = recorded_totals()
+        expected = expected_totals(horizon)
+        recorded = recorded_totals(horizon)
     return [
         Difference(bucket, expected.get(bucket, Figures()), recorded.get(bucket, Figures()))
         for bucket in sorted(set(expected) | set(recorded))
         if expected.get(bucket) != recorded.get(bucket)
     ]
+
+
+# --- Pruning: the buckets no window reads any more ----------------------------------
+
+# A window reads only buckets that start at or after its `since` (window_bounds). Kept an
+# hour longer than the window, for a host whose clock runs behind the others'.
+PRUNE_MARGIN_SECONDS = HOUR
+
+
+def totals_horizon(now: datetime | None = None) -> int:
+    """Unix seconds: no window reads a bucket that ends at or before this."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    oldest = (now or timezone.now()) - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS + PRUNE_MARGIN_SECONDS)
+    return (oldest - _EPOCH) // timedelta(seconds=1)
+
+
+def totals_prune(*, now: datetime | None = None, batch: int = 5_000) -> int:
+    """django-q2 task, hourly: delete the buckets no window reads any more; how many went.
+
+    In batches, each its own short transaction. On PostgreSQL a row another
+    transaction holds (a late decision moving an old entry) is skipped, not
+    waited for, so pruning never takes part in a lock cycle; it goes next
+    time. A bucket a late decision moves after it went comes back holding
+    only that move, and goes with the next round: no window reads it.
+    """
+    from django.db.models import Q
+
+    from core.models import ValueTotal
+
+    horizon = totals_horizon(now)
+    old = Q(span=MINUTE, bucket__lte=horizon - MINUTE) | Q(span=HOUR, bucket__lte=horizon - HOUR)
+    pruned = 0
+    while True:
+        with transaction.atomic():
+            rows = ValueTotal.objects.filter(old).order_by("id")
+            if connection.features.has_select_for_update_skip_locked:
+                rows = rows.select_for_update(skip_locked=True)
+            ids = list(rows.values_list("id", flat=True)[:batch])
+            if ids:
+                ValueTotal.objects.filter(id__in=ids).delete()
+        pruned += len(ids)
+        if len(ids) < batch:
+            return pruned

@@ -51,5 +51,8 @@ class Migration(migrations.Migration):
         ("banking", "0001_initial"),
         ("toolguard", "0005_customer_age_from_history"),
     ]
+    # The entries made here are in the value windows' running totals only if they exist
+    # when core 0008 backfills the totals (the historical model does not move them).
+    run_before = [("core", "0008_value_totals")]
 
     operations = [migrations.RunPython(backfill, migrations.RunPython.noop)]

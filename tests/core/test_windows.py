@@ -9,6 +9,7 @@ withdrawal, rate conversion) or through the ORM, and checks the windows and
 
 from __future__ import annotations
 
+import importlib
 import random
 from datetime import UTC, datetime, timedelta
 from io import StringIO
@@ -25,7 +26,7 @@ from approvals.services import approval_decide, approval_withdraw, approvals_exp
 from core.models import AgentKey, ValueEntry, ValueTotal
 from core.pipelining import pipelined
 from core.policy import Value
-from core.windows import bucket_of, differences, entries_settled_sent, window_bounds
+from core.windows import bucket_of, differences, entries_settled_sent, totals_horizon, totals_prune, window_bounds
 from people.stepup import StepUpProof
 from tests.conftest import Principals, agent_client, requires_postgres
 from tests.toolguard.test_value_windows import _customer, _entry
@@ -270,3 +271,50 @@ def test_an_upstream_answer_settles_its_entry_and_moves_its_totals_in_the_outbox
         assert ValueEntry.objects.get(id=entry.id).status == status
         assert _windows(key, now)["customer"] == counted
         assert differences() == []
+
+
+def test_pruning_deletes_only_the_buckets_no_window_reads_and_the_check_follows_it() -> None:
+    _, key, _ = _customer("prune")
+    now = timezone.now()
+    old = _entry(key, 7, at=now - 3 * DAY)
+    _entry(key, 11, at=now - DAY + timedelta(minutes=2))  # inside the window, near its start
+    _entry(key, 13, at=now - timedelta(hours=2))
+    before = _windows(key, now)
+    assert before["customer"] == 24
+    old_buckets = {
+        (scope, span, bucket_of(old.created_at, span))
+        for scope in (f"customer:{key.customer_id}",)
+        for span in (60, 3600)
+    }
+    kept = set(ValueTotal.objects.values_list("scope", "span", "bucket"))
+    assert old_buckets <= kept
+
+    assert totals_prune(now=now) == 6  # the old entry's minute and hour, of its customer, key and beneficiary
+    left = set(ValueTotal.objects.values_list("scope", "span", "bucket"))
+    assert not old_buckets & left and len(left) == len(kept) - 6
+    assert _windows(key, now) == before == _by_hand(key, now)
+    # The check compares what a window can read; with --all it names the pruned buckets.
+    out = StringIO()
+    call_command("value_totals_check", stdout=out)
+    assert "value_totals_ok" in out.getvalue()
+    assert len(differences(totals_horizon(now))) == 0 and len(differences()) == 6
+    with pytest.raises(CommandError, match="value_totals_mismatch: 6 bucket"):
+        call_command("value_totals_check", "--all", stdout=StringIO())
+
+    # A late move of the old entry brings its buckets back holding only that move: no window reads
+    # them, the check does not count them, and the next round takes them away again.
+    ValueEntry.objects.filter(id=old.id).update(status=ValueEntry.Status.VOID)
+    assert len(ValueTotal.objects.values_list("id")) == len(left) + 6
+    after = _windows(key, now)
+    assert after == _by_hand(key, now) and after["customer"] == before["customer"]  # the session counts any age
+    assert differences(totals_horizon(now)) == []
+    assert totals_prune(now=now) == 6 and totals_prune(now=now) == 0
+
+
+def test_the_worker_prunes_the_totals_every_hour() -> None:
+    from django_q.models import Schedule
+
+    schedule = Schedule.objects.get(name="core-value-totals-prune")
+    assert (schedule.func, schedule.schedule_type, schedule.minutes) == ("core.windows.totals_prune", "I", 60)
+    module, _, name = schedule.func.rpartition(".")
+    assert getattr(importlib.import_module(module), name) is totals_prune

@@ -5,6 +5,8 @@ writes an entry (core/windows.py); this adds the entries up again, in Python,
 and compares every bucket. It prints each bucket that differs and exits 1
 when any does (0 when all agree), so it can run from cron or after a
 restore. Both sides are read from one snapshot: calls may keep running.
+Only the buckets a window can still read are compared (core.windows.totals_horizon):
+older ones are pruned every hour. `--all` compares every bucket kept.
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from core.windows import differences
+from core.windows import differences, totals_horizon
 
 
 class Command(BaseCommand):
     help = "Recompute the value windows' totals from the value entries; exit 1 when any bucket differs."
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--all", action="store_true", help="compare every bucket kept, pruned ones included")
+
     def handle(self, *args: Any, **options: Any) -> None:
-        found = differences()
+        found = differences(None if options["all"] else totals_horizon())
         for difference in found:
             self.stdout.write(str(difference))
         if found:
