@@ -39,7 +39,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from core.models import ValueEntry, ValueTotal
+from core.pipelining import send_update
 
 MINUTE = 60
 HOUR = 3600
@@ -49,8 +55,6 @@ _MICRO = timedelta(microseconds=1)
 
 # The entry columns a bucket's figures depend on: which buckets, and what counts in them.
 ENTRY_FIELDS = ("id", "customer_id", "agent_key_id", "beneficiary", "created_at", "reporting_cents", "status")
-PENDING = "pending"
-COMPLETED = "completed"
 
 
 def customer_scope(customer_id: int) -> str:
@@ -123,9 +127,9 @@ Bucket = tuple[str, int, int]  # scope, span, bucket
 def entry_figures(reporting_cents: int | None, status: str) -> Figures:
     """What one entry adds to each of its buckets: nothing unless pending or completed."""
     cents = reporting_cents or 0
-    if status == PENDING:
+    if status == ValueEntry.Status.PENDING:
         return Figures(pending_cents=cents, unknown=int(reporting_cents is None))
-    if status == COMPLETED:
+    if status == ValueEntry.Status.COMPLETED:
         return Figures(completed_cents=cents, unknown=int(reporting_cents is None))
     return Figures()
 
@@ -170,9 +174,6 @@ def entries_settled_sent(tool_call_id: Any, status: str) -> None:
     The entry is locked and read (the block's one round trip for it); its
     UPDATE and the totals' upsert go out with what follows, reading nothing back.
     """
-    from core.models import ValueEntry
-    from core.pipelining import send_update
-
     locked = ValueEntry._base_manager.select_for_update(no_key=True, of=("self",)).filter(tool_call_id=tool_call_id)
     before = list(locked.values(*ENTRY_FIELDS))
     send_update(ValueEntry, where="tool_call", equals=tool_call_id, values={"status": status})
@@ -201,8 +202,6 @@ def send_deltas(deltas: Mapping[Bucket, Figures]) -> None:
 @functools.cache
 def _upsert_sql(rows: int) -> str:
     """INSERT ... ON CONFLICT DO UPDATE adding to the committed figures (PostgreSQL and SQLite alike)."""
-    from core.models import ValueTotal
-
     table = connection.ops.quote_name(ValueTotal._meta.db_table)
     values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * rows)
     # Only the table's own name is written in; every value is a parameter.
@@ -236,8 +235,6 @@ def _kept(bucket: Bucket, horizon: int | None) -> bool:
 
 def expected_totals(horizon: int | None = None) -> dict[Bucket, Figures]:
     """The totals the entries make, added up here from the counted entries (of buckets ending after `horizon`)."""
-    from core.models import ValueEntry
-
     totals: dict[Bucket, Figures] = defaultdict(Figures)
     entries = ValueEntry.objects.filter(status__in=ValueEntry.COUNTED)
     if horizon is not None:  # an entry this old is in no bucket that ends after the horizon
@@ -248,8 +245,6 @@ def expected_totals(horizon: int | None = None) -> dict[Bucket, Figures]:
 
 def recorded_totals(horizon: int | None = None) -> dict[Bucket, Figures]:
     """The rows kept (of buckets ending after `horizon`); a row moved back to zero is the same as no row."""
-    from core.models import ValueTotal
-
     rows = ValueTotal.objects.all()
     if horizon is not None:
         rows = rows.filter(bucket__gt=horizon - HOUR)
@@ -289,9 +284,6 @@ PRUNE_MARGIN_SECONDS = HOUR
 
 def totals_horizon(now: datetime | None = None) -> int:
     """Unix seconds: no window reads a bucket that ends at or before this."""
-    from django.conf import settings
-    from django.utils import timezone
-
     oldest = (now or timezone.now()) - timedelta(seconds=settings.TOOLGUARD_VALUE_WINDOW_SECONDS + PRUNE_MARGIN_SECONDS)
     return (oldest - _EPOCH) // timedelta(seconds=1)
 
@@ -305,10 +297,6 @@ def totals_prune(*, now: datetime | None = None, batch: int = 5_000) -> int:
     time. A bucket a late decision moves after it went comes back holding
     only that move, and goes with the next round: no window reads it.
     """
-    from django.db.models import Q
-
-    from core.models import ValueTotal
-
     horizon = totals_horizon(now)
     old = Q(span=MINUTE, bucket__lte=horizon - MINUTE) | Q(span=HOUR, bucket__lte=horizon - HOUR)
     pruned = 0

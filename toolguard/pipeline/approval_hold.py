@@ -18,14 +18,14 @@ from core.describe import tool_describe
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import ToolCall, ValueEntry
-from core.pipelining import CommitFlight, insert_rows
+from core.pipelining import CommitFlight, pipelined
 from core.tools import Tool, ToolContext
 from toolguard.pipeline.call import Call, Outcome
 from toolguard.pipeline.policy import PolicyCheck
 from toolguard.pipeline.reasons import hold_reasons
 from toolguard.pipeline.recording import (
     record_row,
-    send_value_totals,
+    send_call_rows,
     tool_call_row,
     value_entry_row,
     write_audit,
@@ -63,8 +63,8 @@ def hold_for_approval(
     # From here only new rows: the record's id comes back with the rows before it,
     # and the approval and the audit entries go out with the COMMIT.
     flight.start()
-    insert_rows([tool_call] if entry is None else [tool_call, entry])
-    send_value_totals(entry)
+    with pipelined():
+        send_call_rows([tool_call] if entry is None else [tool_call, entry])
     record = record_row(scope, args_hash, outcome, tool_call, now)
     record.save(force_insert=True)  # the approval refers to its id
     approval_request_create(

@@ -17,7 +17,7 @@ from django.db import models
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import ToolCall, ValueEntry
-from core.pipelining import CommitFlight, pipelined, send_insert_returning_pk, send_inserts
+from core.pipelining import CommitFlight, pipelined, send_insert_returning_pk
 from core.tools import Tool, ToolContext
 from outbox.models import Dispatch
 from outbox.services import dispatch_create, dispatch_send_claimed
@@ -25,7 +25,7 @@ from toolguard.pipeline.call import Call, Outcome
 from toolguard.pipeline.policy import PolicyCheck
 from toolguard.pipeline.recording import (
     record_row,
-    send_value_totals,
+    send_call_rows,
     tool_call_row,
     value_entry_row,
     write_audit,
@@ -58,8 +58,7 @@ def commit_dispatching(
     # From here only new rows: the outbox row and the audit entries go out with the COMMIT.
     flight.start()
     with pipelined():
-        send_inserts(rows)
-        send_value_totals(entry)
+        send_call_rows(rows)
         send_insert_returning_pk(record)
     dispatch = dispatch_create(
         ctx=ctx,

@@ -9,11 +9,12 @@ their own, in one round trip.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from audit.redaction import redact_value
@@ -22,7 +23,7 @@ from core import metrics, tracing
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope
 from core.models import IdempotencyRecord, ToolCall, ValueEntry
-from core.pipelining import CommitFlight, insert_rows
+from core.pipelining import CommitFlight, insert_rows, send_inserts
 from core.tools import BusinessError, Tool, ToolError
 from core.windows import send_entries_added
 from detection.results import result_screen_audited
@@ -87,11 +88,12 @@ def value_entry_row(
     )
 
 
-def send_value_totals(entry: ValueEntry | None) -> None:
-    """This call's value added to its windows' running totals, sent with its other rows
-    (the same pipelined round trip; core/windows.py)."""
-    if entry is not None:
-        send_entries_added([entry])
+def send_call_rows(rows: Sequence[models.Model]) -> None:
+    """This call's new rows, its value entry added to its windows' running totals with them
+    (core/windows.py), sent without waiting: inside the caller's `pipelined()` block, or after
+    its flight's start()."""
+    send_inserts(rows)
+    send_entries_added(row for row in rows if isinstance(row, ValueEntry))
 
 
 def remember_on_commit(call: Call, record: IdempotencyRecord) -> None:

@@ -23,7 +23,7 @@ from core import idempotency, tracing
 from core.enums import OPERATION_STARTS, AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, IdempotencyUnavailable
 from core.models import AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
-from core.pipelining import CommitFlight, checked_refusal, insert_rows, pipelined, select_rows_sent
+from core.pipelining import CommitFlight, checked_refusal, pipelined, select_rows_sent
 from core.tools import BusinessError, Tool, ToolContext, ToolError
 from toolguard.pipeline.approval_hold import hold_for_approval
 from toolguard.pipeline.call import Call, Outcome, refusal
@@ -37,7 +37,7 @@ from toolguard.pipeline.recording import (
     record_row,
     remember_on_commit,
     screen_result,
-    send_value_totals,
+    send_call_rows,
     tool_call_row,
     value_entry_row,
     write_audit,
@@ -294,8 +294,8 @@ def _execute_in_transaction(
     if entry is not None:
         rows.append(entry)
     flight.start()
-    insert_rows(rows)
-    send_value_totals(entry)
+    with pipelined():
+        send_call_rows(rows)
     write_audit(call)  # last: the chain lock is held from here to commit, in one flight
     remember_on_commit(call, record)
     return outcome, tool_call
