@@ -7,8 +7,9 @@ from typing import Any
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
+from core.call_budget import BudgetWindow
 from core.models import AgentKey
-from core.principal_cache import agent_key_authenticate
+from core.principal_cache import agent_key_admit
 
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
@@ -20,10 +21,11 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
         if scheme.lower() != "bearer":
             return None
         # Cached for a second; revocation and quarantine invalidate it (core/principal_cache.py).
-        key = agent_key_authenticate(raw.strip())
+        # The call is counted in the key's budget in the same round trip when the row was cached.
+        key, budget = agent_key_admit(raw.strip())
         if key is None:
             raise exceptions.AuthenticationFailed("invalid or revoked agent key")
-        return AgentPrincipal(key), key
+        return AgentPrincipal(key, budget), key
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="toolguard"'
@@ -37,8 +39,11 @@ class AgentPrincipal:
     is_staff = False
     is_superuser = False
 
-    def __init__(self, key: AgentKey) -> None:
+    def __init__(self, key: AgentKey, budget: tuple[BudgetWindow, int] | None = None) -> None:
         self.key = key
+        # (the key's budget window, calls in it counting this one) when authentication counted it;
+        # None leaves the count to the throttle (toolguard/throttling.py).
+        self.budget = budget
 
     def __str__(self) -> str:
         return self.key.label

@@ -66,6 +66,11 @@ class CacheSerializer(Protocol):
     def decode(self, value: bytes | int | str) -> Any: ...
 
 
+def cache_decode(stored: bytes) -> Any:
+    """A value a script read from the default Redis cache, decoded as the cache's own get() would."""
+    return _redis_serializer().decode(stored)
+
+
 def _redis_serializer() -> CacheSerializer:
     """The default cache's client; only with REDIS_URL set, when that cache is django-redis's."""
     client: CacheSerializer = cache.client  # type: ignore[attr-defined]  # stubs know only BaseCache
@@ -73,12 +78,15 @@ def _redis_serializer() -> CacheSerializer:
 
 
 # The hot copy, or else the lock, in one round trip: a retry of a settled key
-# never takes the lock, and a fresh key costs one command instead of two.
+# never takes the lock, and a fresh key costs one command instead of two. A
+# third key, when given, is read in the same trip (the call's cached session).
 _CLAIM_SCRIPT = """
+local also = false
+if KEYS[3] then also = redis.call('get', KEYS[3]) end
 local stored = redis.call('get', KEYS[1])
-if stored then return {1, stored} end
-if redis.call('set', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, 1} end
-return {0, 0}
+if stored then return {1, stored, also} end
+if redis.call('set', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, 1, also} end
+return {0, 0, also}
 """
 
 
@@ -97,24 +105,63 @@ def redis_script(text: str) -> Script:
 _scripts: dict[tuple[int, str], Script] = {}
 
 
+@dataclass
+class KeyClaim:
+    """What the store said of a key: its settled outcome to replay (`hot`), this request's
+    lock (`token`), neither (another request runs the key), or that it could not say."""
+
+    scope: IdempotencyScope
+    hot: dict[str, Any] | None = None
+    token: int | None = None
+    unavailable: bool = False
+    released: bool = False
+
+    def release(self, *, remember: tuple[dict[str, Any], float] | None = None) -> None:
+        """Give the lock back (once), with the settled outcome to copy to the hot cache first."""
+        if self.token is not None and not self.released:
+            self.released = True
+            lock_release(self.scope, self.token, remember=remember)
+
+
+def key_claim(scope: IdempotencyScope, *, also_read: str | None = None) -> tuple[KeyClaim, Any]:
+    """Claim the key (KeyClaim) and, with Redis, read the cache entry `also_read` names in the same round trip.
+
+    The entry is None when missing, without Redis, or when the store is
+    unreachable (the claim then says `unavailable`: the caller must not execute).
+    """
+    if not settings.REDIS_URL:
+        try:
+            hot, token = claim(scope)
+        except IdempotencyUnavailable:
+            return KeyClaim(scope, unavailable=True), None
+        return KeyClaim(scope, hot=hot, token=token), None
+    token = secrets.randbits(62) + 1
+    keys = [cache.make_key(scope.cache_key), cache.make_key(scope.lock_key)]
+    if also_read:
+        keys.append(cache.make_key(also_read))
+    try:
+        found, stored, also = redis_script(_CLAIM_SCRIPT)(
+            keys=keys, args=[str(token), settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS]
+        )
+    except STORE_ERRORS:
+        return KeyClaim(scope, unavailable=True), None
+    entry = cache_decode(also) if also is not None else None
+    if found:
+        # Decoded as the cache's own get() would (the client's serializer).
+        return KeyClaim(scope, hot=cache_decode(stored)), entry
+    return KeyClaim(scope, token=token if stored else None), entry
+
+
 def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
     """(the hot copy of the key's settled outcome, None) to replay, or (None, a lock token)
     when this request may execute the key, or (None, None) while another request does."""
     if not settings.REDIS_URL:
         hot = cached_outcome(scope)
         return (hot, None) if hot is not None else (None, lock_acquire(scope))
-    token = secrets.randbits(62) + 1
-    try:
-        found, stored = redis_script(_CLAIM_SCRIPT)(
-            keys=[cache.make_key(scope.cache_key), cache.make_key(scope.lock_key)],
-            args=[str(token), settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS],
-        )
-    except STORE_ERRORS as exc:
-        raise IdempotencyUnavailable(str(exc)) from exc
-    if found:
-        # Decoded as the cache's own get() would (the client's serializer).
-        return _redis_serializer().decode(stored), None
-    return None, (token if stored else None)
+    claimed, _ = key_claim(scope)
+    if claimed.unavailable:
+        raise IdempotencyUnavailable("the idempotency store is unreachable")
+    return claimed.hot, claimed.token
 
 
 def lock_acquire(scope: IdempotencyScope) -> int | None:

@@ -58,7 +58,7 @@ class Customer(models.Model):
         return self.external_id
 
 
-def _hash_key(raw_key: str) -> str:
+def agent_key_hash(raw_key: str) -> str:
     # Agent keys are 256-bit random values, so one SHA-256 is enough: there is
     # nothing to brute-force, and verification stays on the fast path.
     return hashlib.sha256(raw_key.encode()).hexdigest()
@@ -70,7 +70,7 @@ class AgentKeyManager(models.Manager["AgentKey"]):
         prefix = secrets.token_hex(6)
         raw = f"tg_{prefix}_{secrets.token_urlsafe(32)}"
         key = self.create(
-            customer=customer, prefix=prefix, key_hash=_hash_key(raw), allowed_tools=allowed_tools, name=name
+            customer=customer, prefix=prefix, key_hash=agent_key_hash(raw), allowed_tools=allowed_tools, name=name
         )
         return key, raw
 
@@ -111,7 +111,7 @@ class AgentKey(models.Model):
         return self.label
 
     def secret_matches(self, raw_key: str) -> bool:
-        return hmac.compare_digest(self.key_hash, _hash_key(raw_key))
+        return hmac.compare_digest(self.key_hash, agent_key_hash(raw_key))
 
     @property
     def label(self) -> str:

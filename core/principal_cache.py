@@ -19,7 +19,9 @@ from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from redis.exceptions import RedisError
 
-from core.models import AgentKey, AgentSession
+from core.call_budget import BudgetWindow, budget_window
+from core.idempotency import IdempotencyScope, KeyClaim, cache_decode, key_claim, redis_script
+from core.models import AgentKey, AgentSession, agent_key_hash
 from core.pipelining import select_rows
 
 CACHE_ERRORS = (RedisError, DatabaseError, OSError)
@@ -31,6 +33,12 @@ def _enabled() -> bool:
 
 def _key_cache_key(prefix: str) -> str:
     return f"tg:agentkey:v1:{prefix}"
+
+
+def _credential_cache_key(prefix: str, key_hash: str) -> str:
+    # Named by the secret's hash (what the database keeps too): only the right
+    # secret finds the row, so a wrong one is never counted against the key's budget.
+    return f"tg:agentkey:v2:{prefix}:{key_hash}"
 
 
 def _session_cache_key(customer_id: int, session_id: str) -> str:
@@ -71,19 +79,45 @@ def _forget(name: str) -> None:
     transaction.on_commit(delete)
 
 
-def agent_key_authenticate(raw_key: str) -> AgentKey | None:
-    """The live (unrevoked) key with this secret, with its customer, or None."""
+# The key's cached row and, when there is one, the call counted in its budget's
+# window: one round trip for what every API request needs before its view runs.
+_ADMIT_SCRIPT = """
+local row = redis.call('get', KEYS[1])
+if not row then return false end
+local calls = redis.call('incr', KEYS[2])
+if calls == 1 then redis.call('expire', KEYS[2], ARGV[1]) end
+return {row, calls}
+"""
+
+
+def agent_key_admit(raw_key: str) -> tuple[AgentKey | None, tuple[BudgetWindow, int] | None]:
+    """The live key with this secret (or None) and, when the shared cache had its row, the call
+    already counted in the key's budget window (core.call_budget): both in one Redis round trip.
+
+    On a cache miss the key is read from the database and cached, and the
+    budget is left to the caller to count (None).
+    """
     parts = raw_key.split("_", 2)
     if len(parts) != 3 or parts[0] != "tg" or not _enabled():
-        return AgentKey.objects.authenticate(raw_key)
-    cached = _get(_key_cache_key(parts[1]))
-    if isinstance(cached, AgentKey):
+        return AgentKey.objects.authenticate(raw_key), None
+    window = budget_window(parts[1])
+    name = _credential_cache_key(parts[1], agent_key_hash(raw_key))
+    try:
+        found = redis_script(_ADMIT_SCRIPT)(
+            keys=[cache.make_key(name), cache.make_key(window.cache_key)], args=[window.counter_ttl]
+        )
+    except CACHE_ERRORS:
+        found = None  # the database answers instead; the caller counts (or not) on its own
+    if found:
+        row, calls = found
+        cached = cache_decode(row)
         # The secret is checked on every call; only the row is cached.
-        return cached if cached.secret_matches(raw_key) else None
+        if isinstance(cached, AgentKey) and cached.secret_matches(raw_key):
+            return cached, (window, int(calls))
     key = AgentKey.objects.authenticate(raw_key)
     if key is not None:
-        _add(_key_cache_key(key.prefix), key)
-    return key
+        _add(name, key)
+    return key, None
 
 
 def agent_key_by_prefix(prefix: str) -> AgentKey | None:
@@ -102,6 +136,7 @@ def agent_key_by_prefix(prefix: str) -> AgentKey | None:
 def agent_key_forget(key: AgentKey) -> None:
     """Call in the transaction that revokes, quarantines or releases the key."""
     _forget(_key_cache_key(key.prefix))
+    _forget(_credential_cache_key(key.prefix, key.key_hash))
 
 
 def agent_session_lookup(*, customer_id: int, session_id: str) -> AgentSession | None:
@@ -116,6 +151,21 @@ def agent_session_lookup(*, customer_id: int, session_id: str) -> AgentSession |
         # Only rows that exist: a session created by another server is found on its next read.
         _add(_session_cache_key(customer_id, session_id), session)
     return session
+
+
+def agent_session_claiming(
+    *, customer_id: int, session_id: str, scope: IdempotencyScope
+) -> tuple[AgentSession | None, KeyClaim]:
+    """agent_session_lookup, and the idempotency claim of the call's key (core.idempotency.key_claim),
+    in one Redis round trip: a state-changing call's reads before its write phase."""
+    name = _session_cache_key(customer_id, session_id)
+    claimed, cached = key_claim(scope, also_read=name if _enabled() else None)
+    if isinstance(cached, AgentSession):
+        return cached, claimed
+    session = _session_read(customer_id, session_id)
+    if session is not None and _enabled():
+        _add(name, session)
+    return session, claimed
 
 
 def _session_read(customer_id: int, session_id: str) -> AgentSession | None:

@@ -14,12 +14,15 @@ spans at most 2.
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 import uuid
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from tests.conftest import transfer_call
@@ -150,3 +153,85 @@ def test_a_request_after_its_connection_was_ended_by_the_server_succeeds(live_ba
             answer = guarded(client, bank.alice_key, sfx, session)
             assert answer.status_code == 200, answer.text
             assert answer.json()["status"] == "completed"
+
+
+class RedisCommands:
+    """Commands clients send to one Redis database, as MONITOR shows them. A script's own commands,
+    run inside Redis, are not sent: MONITOR marks them [lua], and they are left out."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.client = redis.Redis.from_url(url)
+        self.db = self.client.connection_pool.connection_kwargs.get("db", 0)
+        self.seen: list[str] = []
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        with self.client.monitor() as monitor:
+            self.ready.set()
+            for line in monitor.listen():
+                command = str(line.get("command", ""))
+                if line.get("db") == self.db and line.get("client_type") != "lua":
+                    self.seen.append(command)
+                if command.startswith("SET toolguard-test:monitor:stop"):
+                    return
+
+    def __enter__(self) -> RedisCommands:
+        self.thread.start()
+        assert self.ready.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.client.set("toolguard-test:monitor:stop", "1", ex=5)
+        self.thread.join(10)
+
+    def during(self, action: Any) -> list[str]:
+        """The names of the commands sent while `action` ran: MONITOR shows them in order, so a
+        marker written after it ends them."""
+        start, end = (f"toolguard-test:monitor:{uuid.uuid4().hex}" for _ in range(2))
+        self.client.set(start, "1", ex=5)
+        action()
+        self.client.set(end, "1", ex=5)
+        deadline = time.monotonic() + 30
+        while not any(end in command for command in self.seen) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        lines = self.seen[:]
+        first = next(n for n, command in enumerate(lines) if start in command)
+        last = next(n for n, command in enumerate(lines) if end in command)
+        return [command.split(" ", 1)[0].upper() for command in lines[first + 1 : last]]
+
+
+def test_a_guarded_call_makes_three_redis_commands_and_a_replay_two(live_bank: Any) -> None:
+    """The key's row with its budget, the key's claim with the session, the release: one script each.
+    A settled key's replay is answered by the first two."""
+    bank, sfx, _ = live_bank
+    with (
+        gunicorn(workers=1, env=ENV) as server,
+        httpx.Client(base_url=server.url, timeout=60) as client,
+        RedisCommands(settings.REDIS_URL) as redis_commands,
+    ):
+        assert guarded(client, bank.alice_key, sfx, f"rt-{uuid.uuid4().hex[:8]}").status_code == 200  # key cached
+        answers: list[httpx.Response] = []
+        for _ in range(5):
+            # A new session each time, as an agent's first call of a conversation: nothing of it is cached.
+            commands = redis_commands.during(
+                lambda: answers.append(guarded(client, bank.alice_key, sfx, f"rt-{uuid.uuid4().hex[:8]}"))
+            )
+            assert answers[-1].status_code == 200 and answers[-1].json()["status"] == "completed"
+            assert commands == ["EVALSHA"] * 3, commands
+        replayed = answers[-1].json()
+        call = transfer_call(
+            key=replayed["tool_call_id"].removeprefix("call-"),
+            amount=replayed["result"]["amount"],
+            source=f"checking{sfx}",
+            to=f"savings{sfx}",
+            session=f"rt-{uuid.uuid4().hex[:8]}",
+        )
+        replay: list[httpx.Response] = []
+        commands = redis_commands.during(
+            lambda: replay.append(client.post("/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key)))
+        )
+    assert replay[0].json()["replayed"] is True and replay[0].json()["arguments_mismatch"] is False, replay[0].json()
+    assert commands == ["EVALSHA"] * 2, commands

@@ -24,8 +24,9 @@ from approvals.models import ApprovalRequest
 from audit.receipts import entry_reference, tool_call_reference
 from core import metrics, tracing
 from core.enums import AuditAction, AuditResult, ToolCallStatus
-from core.models import AgentKey, ToolCall
-from core.principal_cache import agent_session_lookup
+from core.idempotency import IdempotencyScope, KeyClaim
+from core.models import AgentKey, AgentSession, ToolCall
+from core.principal_cache import agent_session_claiming, agent_session_lookup
 from core.tools import Tool, get_tool
 from outbox.services import dispatch_first_answer
 from toolguard.pipeline.call import Call, CallRequest, Outcome, refusal
@@ -112,19 +113,34 @@ def _run(call: Call) -> tuple[Outcome, ToolCall]:
     refused = _access_refusal(call, tool)
     if refused is not None:
         return finish(call, refused)
-    # Cached for a second; a block, a quarantine or a release invalidates it.
-    session = agent_session_lookup(customer_id=call.agent_key.customer_id, session_id=request.session_id)
-    if session is not None and session.is_quarantined:
-        return finish(call, _session_quarantined(call))
-    refused = _validation_refusal(call, tool)
-    if refused is not None:
-        return finish(call, refused)
-    blocked = arguments_sanitize(call, tool)
-    if blocked is not None:
-        return blocked
-    if not tool.changes_state:
-        return read_only_run(call, tool, session)
-    return state_changing_run(call, tool, session)
+    session, claimed = _session_and_claim(call, tool)
+    try:
+        if session is not None and session.is_quarantined:
+            return finish(call, _session_quarantined(call))
+        refused = _validation_refusal(call, tool)
+        if refused is not None:
+            return finish(call, refused)
+        blocked = arguments_sanitize(call, tool)
+        if blocked is not None:
+            return blocked
+        if not tool.changes_state:
+            return read_only_run(call, tool, session)
+        return state_changing_run(call, tool, session, claimed)
+    finally:
+        if claimed is not None:
+            claimed.release()  # the call stopped before its write phase (a no-op once that released it)
+
+
+def _session_and_claim(call: Call, tool: Tool) -> tuple[AgentSession | None, KeyClaim | None]:
+    """The call's session (cached for a second; a block, a quarantine or a release invalidates it)
+    and, for a state-changing call that names its key, the key's claim: one Redis round trip."""
+    customer_id, request = call.agent_key.customer_id, call.request
+    key = request.arguments.get("idempotency_key") if isinstance(request.arguments, dict) else None
+    if not tool.changes_state or not isinstance(key, str) or request.arguments_error:
+        return agent_session_lookup(customer_id=customer_id, session_id=request.session_id), None
+    # Claimed before validation and sanitization, which need no lock: a refusal on the way releases it.
+    scope = IdempotencyScope(customer_id, tool.name, key)
+    return agent_session_claiming(customer_id=customer_id, session_id=request.session_id, scope=scope)
 
 
 def _access_refusal(call: Call, tool: Tool) -> Outcome | None:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from audit.services import AuditEvent, audit_operations_read_ahead
 from core import idempotency, tracing
 from core.enums import OPERATION_STARTS, AuditAction, AuditResult, ToolCallStatus
-from core.idempotency import IdempotencyScope, IdempotencyUnavailable
+from core.idempotency import IdempotencyScope, KeyClaim
 from core.models import AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import CommitFlight, checked_refusal, pipelined, select_rows_sent
 from core.tools import BusinessError, Tool, ToolContext, ToolError
@@ -49,18 +49,23 @@ from toolguard.pipeline.sanitization import with_injection_hold
 IN_PROGRESS_RETRY_AFTER_SECONDS = 1
 
 
-def state_changing_run(call: Call, tool: Tool, session: AgentSession | None) -> tuple[Outcome, ToolCall]:
-    """Claim the key, run the write phase, release the key; an upstream call is sent after all that."""
+def state_changing_run(
+    call: Call, tool: Tool, session: AgentSession | None, claimed: KeyClaim | None = None
+) -> tuple[Outcome, ToolCall]:
+    """Claim the key (unless `claimed` already did), run the write phase, release the key;
+    an upstream call is sent after all that."""
     assert call.arguments is not None
     scope = IdempotencyScope(call.agent_key.customer_id, tool.name, call.idempotency_key)
     args_hash = idempotency.arguments_hash(call.arguments)
-    try:
-        hot, token = idempotency.claim(scope)
-        if hot is not None:
-            return finish_replay(call, hot["outcome"], hot["arguments_hash"] != args_hash)
-    except IdempotencyUnavailable:
+    if claimed is None or claimed.scope != scope:
+        if claimed is not None:
+            claimed.release()  # claimed before sanitization changed the key's text: the sanitized key is the key
+        claimed, _ = idempotency.key_claim(scope)
+    if claimed.unavailable:
         return _finish_idempotency_unavailable(call)
-    if token is None:
+    if claimed.hot is not None:
+        return finish_replay(call, claimed.hot["outcome"], claimed.hot["arguments_hash"] != args_hash)
+    if claimed.token is None:
         return _finish_in_progress(call)
     events_before = list(call.events)
     try:
@@ -76,7 +81,7 @@ def state_changing_run(call: Call, tool: Tool, session: AgentSession | None) -> 
         return _answer_after_rollback(call, exc, scope, args_hash, events_before)
     finally:
         # With the settled outcome, when this call committed one, for the next retry.
-        idempotency.lock_release(scope, token, remember=call.remember)
+        claimed.release(remember=call.remember)
     if call.dispatch is not None:
         return dispatch_after_commit(call.dispatch, answer[1])
     return answer
