@@ -14,6 +14,8 @@ nothing is cached and every call reads the rows, as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
@@ -22,7 +24,7 @@ from redis.exceptions import RedisError
 from core.call_budget import BudgetWindow, budget_window
 from core.idempotency import IdempotencyScope, KeyClaim, cache_decode, key_claim, redis_script
 from core.models import AgentKey, AgentSession, agent_key_hash
-from core.pipelining import select_rows
+from core.pipelining import select_rows, select_rows_sent
 
 CACHE_ERRORS = (RedisError, DatabaseError, OSError)
 
@@ -156,16 +158,36 @@ def agent_session_lookup(*, customer_id: int, session_id: str) -> AgentSession |
 def agent_session_claiming(
     *, customer_id: int, session_id: str, scope: IdempotencyScope
 ) -> tuple[AgentSession | None, KeyClaim]:
-    """agent_session_lookup, and the idempotency claim of the call's key (core.idempotency.key_claim),
-    in one Redis round trip: a state-changing call's reads before its write phase."""
+    """The session's cached row (None when not cached) and the idempotency claim of the call's key
+    (core.idempotency.key_claim), in one Redis round trip: a state-changing call's reads before its
+    write phase, which reads a session not cached with its own first statements (agent_session_sent)."""
     name = _session_cache_key(customer_id, session_id)
     claimed, cached = key_claim(scope, also_read=name if _enabled() else None)
-    if isinstance(cached, AgentSession):
-        return cached, claimed
-    session = _session_read(customer_id, session_id)
-    if session is not None and _enabled():
-        _add(name, session)
-    return session, claimed
+    return (cached if isinstance(cached, AgentSession) else None), claimed
+
+
+def agent_session_sent(*, customer_id: int, session_id: str) -> Callable[[], AgentSession]:
+    """The session's row, created if new: sent now (inside `pipelined()`, with the statements around
+    it), read when the returned function is called.
+
+    Two statements, one round trip: an insert that a session already there
+    ignores, then the row. The read sees a row another call created
+    meanwhile (it waits for that call's commit, then reads anew), so two first
+    calls of one session read one row. A quarantined row is cached, so the
+    session's next calls are refused before they are checked.
+    """
+    AgentSession.objects.bulk_create(
+        [AgentSession(customer_id=customer_id, session_id=session_id)], ignore_conflicts=True
+    )
+    found = select_rows_sent(AgentSession, customer_id=customer_id, session_id=session_id)
+
+    def session() -> AgentSession:
+        [row] = found()  # (customer, session id) is unique, and the insert made sure of one
+        if row.is_quarantined and _enabled():
+            _add(_session_cache_key(customer_id, session_id), row)
+        return row
+
+    return session
 
 
 def _session_read(customer_id: int, session_id: str) -> AgentSession | None:

@@ -14,7 +14,7 @@ from typing import Any
 from audit.models import AuditEntry
 from audit.services import AuditEvent
 from core import tracing
-from core.enums import ActorType, AuditAction, AuditResult
+from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, AgentSession
 from core.tools import Tool, ToolContext
 from detection.sanitizer import Suspicion
@@ -145,3 +145,19 @@ class Call:
             tool_call_id=self.request.tool_call_id,
             modifications=self.modifications,
         )
+
+
+def session_quarantined(call: Call) -> Outcome:
+    """The refusal of a call in a quarantined session, with its audit event."""
+    request = call.request
+    call.event(AuditAction.QUARANTINE_REFUSED, AuditResult.BLOCKED, code="session_quarantined")
+    return refusal(
+        ToolCallStatus.QUARANTINED,
+        423,
+        "session_quarantined",
+        f"the session {request.session_id!r} is quarantined (injection blocks in it); the agent key is not, "
+        "so other sessions still work; a reviewer releases it on the Quarantines page, or an operator runs "
+        f"`manage.py release_session --customer {call.agent_key.customer.external_id} "
+        f"--session {request.session_id}`",
+        {"quarantined": "session", "session_id": request.session_id, "key": call.agent_key.label},
+    )

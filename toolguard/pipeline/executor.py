@@ -29,7 +29,7 @@ from core.models import AgentKey, AgentSession, ToolCall
 from core.principal_cache import agent_session_claiming, agent_session_lookup
 from core.tools import Tool, get_tool
 from outbox.services import dispatch_first_answer
-from toolguard.pipeline.call import Call, CallRequest, Outcome, refusal
+from toolguard.pipeline.call import Call, CallRequest, Outcome, refusal, session_quarantined
 from toolguard.pipeline.read_only import read_only_run
 from toolguard.pipeline.recording import finish
 from toolguard.pipeline.sanitization import arguments_sanitize
@@ -116,7 +116,7 @@ def _run(call: Call) -> tuple[Outcome, ToolCall]:
     session, claimed = _session_and_claim(call, tool)
     try:
         if session is not None and session.is_quarantined:
-            return finish(call, _session_quarantined(call))
+            return finish(call, session_quarantined(call))
         refused = _validation_refusal(call, tool)
         if refused is not None:
             return finish(call, refused)
@@ -170,22 +170,6 @@ def _access_refusal(call: Call, tool: Tool) -> Outcome | None:
             {"quarantined": "key", "key": call.agent_key.label},
         )
     return None
-
-
-def _session_quarantined(call: Call) -> Outcome:
-    """The refusal of a call in a quarantined session, with its audit event."""
-    request = call.request
-    call.event(AuditAction.QUARANTINE_REFUSED, AuditResult.BLOCKED, code="session_quarantined")
-    return refusal(
-        ToolCallStatus.QUARANTINED,
-        423,
-        "session_quarantined",
-        f"the session {request.session_id!r} is quarantined (injection blocks in it); the agent key is not, "
-        "so other sessions still work; a reviewer releases it on the Quarantines page, or an operator runs "
-        f"`manage.py release_session --customer {call.agent_key.customer.external_id} "
-        f"--session {request.session_id}`",
-        {"quarantined": "session", "session_id": request.session_id, "key": call.agent_key.label},
-    )
 
 
 def _validation_refusal(call: Call, tool: Tool) -> Outcome | None:

@@ -12,6 +12,7 @@ back and is recorded in a transaction of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from datetime import datetime
 
@@ -24,9 +25,10 @@ from core.enums import OPERATION_STARTS, AuditAction, AuditResult, ToolCallStatu
 from core.idempotency import IdempotencyScope, KeyClaim
 from core.models import AgentSession, Customer, IdempotencyRecord, ToolCall, ValueEntry
 from core.pipelining import CommitFlight, checked_refusal, pipelined, select_rows_sent
+from core.principal_cache import agent_session_sent
 from core.tools import BusinessError, Tool, ToolContext, ToolError
 from toolguard.pipeline.approval_hold import hold_for_approval
-from toolguard.pipeline.call import Call, Outcome, refusal
+from toolguard.pipeline.call import Call, Outcome, refusal, session_quarantined
 from toolguard.pipeline.dispatching import commit_dispatching, dispatch_after_commit
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.recording import (
@@ -185,6 +187,10 @@ def execute_claimed(
     # (tests/toolguard/test_round_trips_live.py counts them).
     with CommitFlight() as flight:
         ctx, record, refused = _reads_before_lock(call, tool, scope, session)
+        if ctx.session.is_quarantined:
+            # Read here when it was not cached: refused as the executor refuses one it knew of.
+            flight.start()
+            return finish(call, session_quarantined(call))
         if record is not None and record.expires_at > now:
             return _replay_in_transaction(call, record, args_hash, flight)
         if record is not None:
@@ -225,13 +231,18 @@ def _reads_before_lock(
         refused: ToolError | None = None
         # No stage span here: in the pipeline its statements' answers come back after it,
         # so its time would say nothing; the policy stage waits for its own.
-        # A first call's session row goes out with the tool's own reads.
-        ctx = call.context(session or _session_create(call))
+        # A session not cached goes out with the tool's own reads: created if new, read back either way.
+        found_session = None
+        if session is None:
+            found_session = agent_session_sent(customer_id=scope.customer_id, session_id=call.request.session_id)
+        ctx = call.context(session or AgentSession(customer_id=scope.customer_id, session_id=call.request.session_id))
         try:
             tool.handler.authorize(ctx, call.arguments)
         except ToolError as exc:
             refused = exc
         found = found_record()
+        if found_session is not None:
+            ctx = dataclasses.replace(ctx, session=found_session())
     return ctx, (found[0] if found else None), refused  # the scope is unique: one row at most
 
 
@@ -313,17 +324,6 @@ def _customer_lock_sql() -> str:
     with transaction.atomic():  # select_for_update compiles only inside one
         sql, _ = locking.query.sql_with_params()
     return sql
-
-
-def _session_create(call: Call) -> AgentSession:
-    """The session row of a session's first call, in one statement.
-
-    A racing first call of the same session may create it first; either row
-    is the same fresh session, so the conflict is ignored rather than retried.
-    """
-    session = AgentSession(customer_id=call.agent_key.customer_id, session_id=call.request.session_id)
-    AgentSession.objects.bulk_create([session], ignore_conflicts=True)
-    return session
 
 
 def _operation_probe(call: Call, tool: Tool) -> AuditEvent:
