@@ -114,6 +114,12 @@ def parse_args() -> argparse.Namespace:
         default="10000,100000",
         help="comma-separated counts of one customer's calls in the window to measure at (default 10000,100000)",
     )
+    parser.add_argument(
+        "--capacity-only",
+        action="store_true",
+        help="only the capacity check: guarded and bare calls/s with the app server on 1 core, then on 2, "
+        "each size's calls/s predicted from the other size's CPU per call",
+    )
     parser.add_argument("--tracing-calls", type=int, default=400, help="guarded calls per tracing batch")
     parser.add_argument(
         "--tracing-rounds", type=int, default=10, help="live rounds, a batch on each server (off, on, off again)"
@@ -320,6 +326,72 @@ def scenario(
         f"cores used by other work {measured['other_cpu_cores']}; CPU ms per call {measured['cpu_ms_per_call']}"
     )
     return {"warmup": warmup, "measured": measured}
+
+
+# --- The capacity model checked at two machine sizes --------------------------------
+
+
+def measure_capacity(customers: list[dict[str, str]], env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
+    """The guarded shape (every customer, fresh keys) and the bare endpoint, with the app server on
+    1 core and then on 2 (taskset; PostgreSQL, Redis and wrk share the machine's 2 cores).
+
+    docs/performance.md's capacity model says a size's calls/s is its app
+    cores over the app server's CPU per call, capped by the machine's cores
+    (less what other work took from them) over every process's CPU per call. Each size is predicted here from the
+    *other* size's per-call CPU, so the check is not the measurement read back.
+    """
+    sizes: dict[str, Any] = {}
+    for cores in (1, 2):
+        cpus = "0" if cores == 1 else "0-1"
+        with (
+            tempfile.TemporaryDirectory(prefix="toolguard-bench-") as tmp,
+            gunicorn(workers=args.workers, env=env, cpus=cpus) as url,
+        ):
+            workdir = Path(tmp)
+            figures: dict[str, Any] = {}
+            for name, path, guarded in (
+                ("bare", "/bench/bare-transfer", False),
+                ("guarded", "/api/v1/tool-calls", True),
+            ):
+                scripts = tuple(
+                    fresh_key_script(
+                        customers, path=path, run=f"cap{cores}-{name}-{phase}", guarded=guarded, threads=args.threads
+                    )
+                    for phase in ("w", "m")
+                )
+                measured = scenario(url, (scripts[0], scripts[1]), args, workdir, f"{name} on {cores} app core(s)")[
+                    "measured"
+                ]
+                figures[name] = {
+                    "calls_per_s": measured["calls_per_s"],
+                    "p99_ms": round(measured["p99_us"] / 1000, 2),
+                    "non_2xx": measured["non_2xx"],
+                    "cpu_ms_per_call": measured["cpu_ms_per_call"],
+                    "other_cpu_cores": measured["other_cpu_cores"],
+                }
+            sizes[str(cores)] = figures
+    machine_cores = os.cpu_count() or 2
+    checks: dict[str, Any] = {}
+    for cores, other in (("1", "2"), ("2", "1")):
+        for name in ("bare", "guarded"):
+            cpu = sizes[other][name]["cpu_ms_per_call"]
+            app_ms, all_ms = cpu.get("app_server", 0.0), cpu.get("all", 0.0)
+            if not app_ms or not all_ms:
+                continue
+            app_bound = int(cores) * 1000 / app_ms
+            # The machine's cores less what other work took from them during this size's run.
+            free_cores = max(machine_cores - sizes[cores][name]["other_cpu_cores"], 0.1)
+            machine_bound = free_cores * 1000 / all_ms
+            predicted = min(app_bound, machine_bound)
+            measured_rate = sizes[cores][name]["calls_per_s"]
+            checks[f"{name}_on_{cores}"] = {
+                "predicted_calls_per_s": round(predicted, 1),
+                "bound_by": "app cores" if app_bound <= machine_bound else "the machine's free cores",
+                "free_cores": round(free_cores, 2),
+                "measured_calls_per_s": measured_rate,
+                "measured_to_predicted": round(measured_rate / predicted, 3) if predicted else None,
+            }
+    return {"sizes": sizes, "model_checks": checks, "machine_cores": machine_cores}
 
 
 # --- A busy day: the value windows with one customer's history ------------------------
@@ -804,9 +876,10 @@ STAGES = (
     ("banking.tools", "TransferFunds.execute", "tool: move the money"),
     ("toolguard.pipeline.state_changing", "screen_result", "result screen"),
     ("toolguard.pipeline.read_only", "screen_result", "result screen"),
-    ("toolguard.pipeline.state_changing", "insert_rows", "tool call, idempotency and value rows"),
-    ("toolguard.pipeline.approval_hold", "insert_rows", "tool call, idempotency and value rows"),
-    ("toolguard.pipeline.recording", "insert_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.state_changing", "send_call_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.approval_hold", "send_call_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.dispatching", "send_call_rows", "tool call, idempotency and value rows"),
+    ("toolguard.pipeline.recording", "insert_rows", "refusal or replay: its tool call row"),
     ("toolguard.pipeline.executor", "finish", "refusal or replay: tool call row and audit"),
     ("toolguard.pipeline.recording", "finish", "refusal or replay: tool call row and audit"),
     ("toolguard.pipeline.read_only", "finish", "refusal or replay: tool call row and audit"),
@@ -914,6 +987,9 @@ def main() -> None:
         return
     if args.history_only:
         print(json.dumps({"bench": "pipeline", "history": measure_history(customers, env, args)}))
+        return
+    if args.capacity_only:
+        print(json.dumps({"bench": "pipeline", "capacity": measure_capacity(customers, env, args)}))
         return
     guards = measure_validation_sanitization(args.iterations, args.wait_sanitizer)
     log(f"validation+sanitization: {guards}")
