@@ -7,9 +7,8 @@ from typing import Any
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
-from core.call_budget import BudgetWindow
 from core.models import AgentKey
-from core.principal_cache import agent_key_admit
+from core.principal_cache import Admission, ClaimAhead, agent_key_admit
 
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
@@ -21,11 +20,16 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
         if scheme.lower() != "bearer":
             return None
         # Cached for a second; revocation and quarantine invalidate it (core/principal_cache.py).
-        # The call is counted in the key's budget in the same round trip when the row was cached.
-        key, budget = agent_key_admit(raw.strip())
-        if key is None:
+        # The call is counted in the key's budget in the same round trip when the row was cached,
+        # and the claim of a call the request carries made with them (claim_ahead).
+        admission = agent_key_admit(raw.strip(), ahead=self.claim_ahead(request))
+        if admission.key is None:
             raise exceptions.AuthenticationFailed("invalid or revoked agent key")
-        return AgentPrincipal(key, budget), key
+        return AgentPrincipal(admission.key, admission), admission.key
+
+    def claim_ahead(self, request: Request) -> ClaimAhead | None:
+        """The state-changing call whose key to claim with the key's row; an endpoint that runs calls says."""
+        return None
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="toolguard"'
@@ -39,11 +43,11 @@ class AgentPrincipal:
     is_staff = False
     is_superuser = False
 
-    def __init__(self, key: AgentKey, budget: tuple[BudgetWindow, int] | None = None) -> None:
+    def __init__(self, key: AgentKey, admission: Admission | None = None) -> None:
         self.key = key
-        # (the key's budget window, calls in it counting this one) when authentication counted it;
-        # None leaves the count to the throttle (toolguard/throttling.py).
-        self.budget = budget
+        # What authentication found besides the key: the call counted in the key's budget
+        # (else the throttle counts it: toolguard/throttling.py) and a claim made ahead.
+        self.admission = admission or Admission(key)
 
     def __str__(self) -> str:
         return self.key.label

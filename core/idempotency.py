@@ -123,6 +123,12 @@ class KeyClaim:
             lock_release(self.scope, self.token, remember=remember)
 
 
+def claim_token() -> int:
+    """A lock's token: an integer, which the Redis cache stores as its digits, so the release
+    script can compare it with what is stored without unpickling."""
+    return secrets.randbits(62) + 1
+
+
 def key_claim(scope: IdempotencyScope, *, also_read: str | None = None) -> tuple[KeyClaim, Any]:
     """Claim the key (KeyClaim) and, with Redis, read the cache entry `also_read` names in the same round trip.
 
@@ -135,7 +141,7 @@ def key_claim(scope: IdempotencyScope, *, also_read: str | None = None) -> tuple
         except IdempotencyUnavailable:
             return KeyClaim(scope, unavailable=True), None
         return KeyClaim(scope, hot=hot, token=token), None
-    token = secrets.randbits(62) + 1
+    token = claim_token()
     keys = [cache.make_key(scope.cache_key), cache.make_key(scope.lock_key)]
     if also_read:
         keys.append(cache.make_key(also_read))
@@ -166,9 +172,7 @@ def claim(scope: IdempotencyScope) -> tuple[dict[str, Any] | None, int | None]:
 
 def lock_acquire(scope: IdempotencyScope) -> int | None:
     """A token when this request may execute the key, None while another one does."""
-    # An integer: the Redis cache stores it as its digits, so the release
-    # script can compare it with what is stored without unpickling.
-    token = secrets.randbits(62) + 1
+    token = claim_token()
     try:
         acquired = cache.add(scope.lock_key, token, timeout=settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS)
     except STORE_ERRORS as exc:

@@ -15,6 +15,7 @@ nothing is cached and every call reads the rows, as before.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -22,7 +23,7 @@ from django.db import DatabaseError, transaction
 from redis.exceptions import RedisError
 
 from core.call_budget import BudgetWindow, budget_window
-from core.idempotency import IdempotencyScope, KeyClaim, cache_decode, key_claim, redis_script
+from core.idempotency import IdempotencyScope, KeyClaim, cache_decode, claim_token, key_claim, redis_script
 from core.models import AgentKey, AgentSession, agent_key_hash
 from core.pipelining import select_rows, select_rows_sent
 
@@ -82,44 +83,117 @@ def _forget(name: str) -> None:
 
 
 # The key's cached row and, when there is one, the call counted in its budget's
-# window: one round trip for what every API request needs before its view runs.
+# window; then, when the request names a state-changing call and the budget
+# holds, the call's session and its key's claim (core.idempotency's claim, the
+# same keys and token): what a call needs of Redis before its write phase, in
+# one round trip.
 _ADMIT_SCRIPT = """
 local row = redis.call('get', KEYS[1])
 if not row then return false end
 local calls = redis.call('incr', KEYS[2])
 if calls == 1 then redis.call('expire', KEYS[2], ARGV[1]) end
-return {row, calls}
+if #KEYS < 5 or calls > tonumber(ARGV[2]) then return {row, calls} end
+local session = redis.call('get', KEYS[3])
+local stored = redis.call('get', KEYS[4])
+if stored then return {row, calls, session, 1, stored} end
+if redis.call('set', KEYS[5], ARGV[3], 'NX', 'EX', ARGV[4]) then return {row, calls, session, 0, 1} end
+return {row, calls, session, 0, 0}
 """
 
+# The customer of a key prefix never changes: remembered per process, so a
+# request's claim can go out with its key's row before the row is read.
+_customer_of_prefix: dict[str, int] = {}
 
-def agent_key_admit(raw_key: str) -> tuple[AgentKey | None, tuple[BudgetWindow, int] | None]:
+
+@dataclass(frozen=True)
+class ClaimAhead:
+    """A state-changing call a request carries, as its authentication can read it: claimed with the key's row."""
+
+    tool: str
+    key: str
+    session_id: str
+
+
+@dataclass
+class Admission:
+    """What authenticating an agent key found: the key, the call counted in its budget window
+    (None: not counted yet), and the session and claim of the call it was asked to claim ahead."""
+
+    key: AgentKey | None
+    budget: tuple[BudgetWindow, int] | None = None
+    claimed: tuple[IdempotencyScope, str, AgentSession | None, KeyClaim] | None = None
+
+    def take(self, scope: IdempotencyScope, session_id: str) -> tuple[AgentSession | None, KeyClaim] | None:
+        """The session and claim made ahead for this call (once), or None."""
+        if self.claimed is None or self.claimed[:2] != (scope, session_id):
+            return None
+        _, _, session, claimed = self.claimed
+        self.claimed = None
+        return session, claimed
+
+    def release_unused(self) -> None:
+        """A claim made ahead that no call took (the request stopped first) is given back."""
+        if self.claimed is not None:
+            self.claimed[3].release()
+            self.claimed = None
+
+
+def agent_key_admit(raw_key: str, *, ahead: ClaimAhead | None = None) -> Admission:
     """The live key with this secret (or None) and, when the shared cache had its row, the call
-    already counted in the key's budget window (core.call_budget): both in one Redis round trip.
+    already counted in the key's budget window (core.call_budget) and, for `ahead`, the call's
+    session and its key's claim: all in one Redis round trip.
 
-    On a cache miss the key is read from the database and cached, and the
-    budget is left to the caller to count (None).
+    On a cache miss the key is read from the database and cached, the budget
+    is left to the caller to count, and nothing is claimed.
     """
     parts = raw_key.split("_", 2)
     if len(parts) != 3 or parts[0] != "tg" or not _enabled():
-        return AgentKey.objects.authenticate(raw_key), None
-    window = budget_window(parts[1])
-    name = _credential_cache_key(parts[1], agent_key_hash(raw_key))
+        return Admission(AgentKey.objects.authenticate(raw_key))
+    prefix = parts[1]
+    window = budget_window(prefix)
+    name = _credential_cache_key(prefix, agent_key_hash(raw_key))
+    keys = [cache.make_key(name), cache.make_key(window.cache_key)]
+    args: list[int | str] = [window.counter_ttl, window.limit]
+    customer_id = _customer_of_prefix.get(prefix)
+    scope: IdempotencyScope | None = None
+    token: int | None = None
+    if ahead is not None and customer_id is not None:
+        scope = IdempotencyScope(customer_id, ahead.tool, ahead.key)
+        token = claim_token()
+        keys += [cache.make_key(_session_cache_key(customer_id, ahead.session_id)), cache.make_key(scope.cache_key)]
+        keys.append(cache.make_key(scope.lock_key))
+        args += [str(token), settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS]
     try:
-        found = redis_script(_ADMIT_SCRIPT)(
-            keys=[cache.make_key(name), cache.make_key(window.cache_key)], args=[window.counter_ttl]
-        )
+        found = redis_script(_ADMIT_SCRIPT)(keys=keys, args=args)
     except CACHE_ERRORS:
         found = None  # the database answers instead; the caller counts (or not) on its own
     if found:
-        row, calls = found
+        row, calls, *claim = found
         cached = cache_decode(row)
         # The secret is checked on every call; only the row is cached.
         if isinstance(cached, AgentKey) and cached.secret_matches(raw_key):
-            return cached, (window, int(calls))
+            _customer_of_prefix[prefix] = cached.customer_id
+            admission = Admission(cached, (window, int(calls)))
+            if claim and scope is not None and ahead is not None:
+                session, settled, stored = claim
+                session_row = cache_decode(session) if session is not None else None
+                claimed = (
+                    KeyClaim(scope, hot=cache_decode(stored))
+                    if settled
+                    else KeyClaim(scope, token=token if stored else None)
+                )
+                admission.claimed = (
+                    scope,
+                    ahead.session_id,
+                    session_row if isinstance(session_row, AgentSession) else None,
+                    claimed,
+                )
+            return admission
     key = AgentKey.objects.authenticate(raw_key)
     if key is not None:
+        _customer_of_prefix[key.prefix] = key.customer_id
         _add(name, key)
-    return key, None
+    return Admission(key)
 
 
 def agent_key_by_prefix(prefix: str) -> AgentKey | None:

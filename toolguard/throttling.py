@@ -26,9 +26,9 @@ class AgentKeyRateThrottle(BaseThrottle):
         if not isinstance(request.auth, AgentKey):
             return True
         principal = request.user
-        if isinstance(principal, AgentPrincipal) and principal.budget is not None:
+        if isinstance(principal, AgentPrincipal) and principal.admission.budget is not None:
             # Counted by the authentication, in the round trip that read the key's row.
-            return self._decide(*principal.budget)
+            return self.allow_counted(*principal.admission.budget)
         return self.allow_key(request.auth)
 
     def allow_key(self, agent_key: AgentKey) -> bool:
@@ -41,9 +41,10 @@ class AgentKeyRateThrottle(BaseThrottle):
             # its own, so a cache outage must not turn every call into a 500.
             logger.warning("rate limiter store unreachable; not limiting")
             return True
-        return self._decide(window, calls)
+        return self.allow_counted(window, calls)
 
-    def _decide(self, window: BudgetWindow, calls: int) -> bool:
+    def allow_counted(self, window: BudgetWindow, calls: int) -> bool:
+        """The decision for a call already counted (with its key's row: core/principal_cache.py)."""
         if calls <= window.limit:
             return True
         self.retry_after = window.retry_after()

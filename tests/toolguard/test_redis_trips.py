@@ -1,6 +1,6 @@
-"""What a call asks of Redis: the key's row and its budget together, the key's claim and the
-session together, and a claimed key given back on every path (core/principal_cache.py,
-core/idempotency.py). Counted live, per command, in tests/toolguard/test_round_trips_live.py."""
+"""What a call asks of Redis: the key's row, its budget, the session and the key's claim together,
+and a claimed key given back on every path (core/principal_cache.py, core/idempotency.py).
+Counted live, per command, in tests/toolguard/test_round_trips_live.py."""
 
 from __future__ import annotations
 
@@ -92,3 +92,27 @@ def test_a_quarantined_session_not_cached_is_refused_by_the_write_phase(bank: Ba
     # A new session of the same key is not quarantined: it is created by its first call and runs.
     fresh = client.post("/api/v1/tool-calls", transfer_call(key="q3-valid", session="q3"), format="json")
     assert fresh.status_code == 200 and fresh.json()["status"] == "completed", fresh.json()
+
+
+def test_a_claim_made_ahead_for_a_body_the_view_refuses_is_given_back(bank: Bank) -> None:
+    import json
+
+    client = agent_client(bank.alice_key)
+    assert client.get("/api/v1/tools").status_code == 200  # this process now knows the key's customer
+    call = transfer_call(key="ahead-refused")
+    # Duplicate keys: a plain JSON reading (the claim's hint) takes the last, the strict one refuses.
+    body = json.dumps(call)[:-1] + ', "session_id": "s1"}'
+    refused = client.post("/api/v1/tool-calls", body, content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "malformed_request", refused.json()
+    assert idempotency.lock_acquire(IdempotencyScope(bank.alice.id, "transfer_funds", "ahead-refused")) is not None
+
+
+def test_a_call_claimed_ahead_runs_once_and_its_retry_replays(bank: Bank) -> None:
+    client = agent_client(bank.alice_key)
+    assert client.get("/api/v1/tools").status_code == 200
+    call = transfer_call(key="ahead-once", amount=777)
+    first = client.post("/api/v1/tool-calls", call, format="json")
+    again = client.post("/api/v1/tool-calls", call, format="json")
+    assert first.status_code == 200 and first.json()["status"] == "completed", first.json()
+    assert again.json()["replayed"] is True and again.json()["result"] == first.json()["result"]
+    assert idempotency.lock_acquire(IdempotencyScope(bank.alice.id, "transfer_funds", "ahead-once")) is not None

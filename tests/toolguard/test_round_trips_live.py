@@ -205,9 +205,9 @@ class RedisCommands:
         return [command.split(" ", 1)[0].upper() for command in lines[first + 1 : last]]
 
 
-def test_a_guarded_call_makes_three_redis_commands_and_a_replay_two(live_bank: Any) -> None:
-    """The key's row with its budget, the key's claim with the session, the release: one script each.
-    A settled key's replay is answered by the first two."""
+def test_a_guarded_call_makes_two_redis_round_trips_and_a_replay_one(live_bank: Any) -> None:
+    """The key's row with its budget, the call's session and its key's claim in one script; the
+    release in another. A settled key's replay is answered by the first alone."""
     bank, sfx, _ = live_bank
     with (
         gunicorn(workers=1, env=ENV) as server,
@@ -222,7 +222,7 @@ def test_a_guarded_call_makes_three_redis_commands_and_a_replay_two(live_bank: A
                 lambda: answers.append(guarded(client, bank.alice_key, sfx, f"rt-{uuid.uuid4().hex[:8]}"))
             )
             assert answers[-1].status_code == 200 and answers[-1].json()["status"] == "completed"
-            assert commands == ["EVALSHA"] * 3, commands
+            assert commands == ["EVALSHA"] * 2, commands
         replayed = answers[-1].json()
         call = transfer_call(
             key=replayed["tool_call_id"].removeprefix("call-"),
@@ -236,4 +236,4 @@ def test_a_guarded_call_makes_three_redis_commands_and_a_replay_two(live_bank: A
             lambda: replay.append(client.post("/api/v1/tool-calls", json=call, headers=bearer(bank.alice_key)))
         )
     assert replay[0].json()["replayed"] is True and replay[0].json()["arguments_mismatch"] is False, replay[0].json()
-    assert commands == ["EVALSHA"] * 2, commands
+    assert commands == ["EVALSHA"], commands

@@ -13,12 +13,13 @@ from rest_framework.views import APIView
 from audit.receipts import tool_call_reference
 from audit.services import AuditEvent, audit_append
 from core import tracing
-from core.agents import IsAgent
+from core.agents import AgentPrincipal, IsAgent
 from core.api import error_body, error_responses
 from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, ToolCall
+from core.principal_cache import Admission
 from core.tools import all_tools
-from toolguard.api.auth import AGENT_FIRST
+from toolguard.api.auth import AGENT_FIRST, TOOL_CALL_AGENT_FIRST
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, exported_tools
 from toolguard.api.formats import (
     Batch,
@@ -145,7 +146,7 @@ def _malformed_answer(request: Request, exc: MalformedRequest | exceptions.Parse
 
 
 class ToolCallCreateView(APIView):
-    authentication_classes = AGENT_FIRST
+    authentication_classes = TOOL_CALL_AGENT_FIRST
     permission_classes = [IsAgent]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
@@ -200,6 +201,14 @@ class ToolCallCreateView(APIView):
     def post(self, request: Request) -> Response:
         agent_key = request.auth
         assert isinstance(agent_key, AgentKey)  # IsAgent let only agent keys through
+        assert isinstance(request.user, AgentPrincipal)
+        admission = request.user.admission
+        try:
+            return self._answer(request, agent_key, admission)
+        finally:
+            admission.release_unused()
+
+    def _answer(self, request: Request, agent_key: AgentKey, admission: Admission) -> Response:
         try:
             call = parse_body(request.data)
         except (MalformedRequest, exceptions.ParseError) as exc:
@@ -211,7 +220,7 @@ class ToolCallCreateView(APIView):
             # "Ask for its status later", in the caller's own shape: a read, no pipeline run.
             status_answer, http_status = status_body(agent_key, call)
             return Response(status_answer, status=http_status)
-        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call)
+        tool_call, outcome = tool_call_execute(agent_key=agent_key, request=call, admission=admission)
         return Response(
             tool_call_body(tool_call, audit=outcome.audit), status=outcome.http_status, headers=outcome.headers
         )

@@ -26,7 +26,9 @@ from django.views.decorators.http import require_GET
 
 from audit.unauthenticated import unauthenticated_request_record
 from core.addresses import client_address
+from core.call_budget import BudgetWindow
 from core.models import AgentKey
+from core.principal_cache import agent_key_admit
 from toolguard.mcp.access_tokens import (
     SCOPE_PREFIX,
     InvalidToken,
@@ -50,6 +52,9 @@ class Caller:
 
     key: AgentKey
     oauth: bool
+    # (the key's budget window, calls in it counting this one) when authentication counted it
+    # with the key's cached row (core/principal_cache.py agent_key_admit); else the view counts.
+    budget: tuple[BudgetWindow, int] | None = None
 
 
 def resource_uri(request: HttpRequest) -> str:
@@ -88,10 +93,11 @@ def caller_authenticate(request: HttpRequest) -> Caller | Reply:
     if scheme.lower() != "bearer" or not raw:
         return _unauthenticated(request, "unauthenticated", None)
     if not oauth_enabled() or raw.startswith("tg_"):
-        key = AgentKey.objects.authenticate(raw)
-        if key is None:
+        # Cached for a second, as on the REST API; revocation and quarantine invalidate it.
+        admission = agent_key_admit(raw)
+        if admission.key is None:
             return _unauthenticated(request, "unauthenticated", None)
-        return Caller(key=key, oauth=False)
+        return Caller(key=admission.key, oauth=False, budget=admission.budget)
     try:
         token = access_token_verify(raw, audience=resource_uri(request))
         return Caller(key=oauth_principal_key(token), oauth=True)

@@ -45,7 +45,7 @@ def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     agent_key = caller.key
     throttle = AgentKeyRateThrottle()
     # The same per-key budget as the REST API: a runaway loop cannot switch transports to escape it.
-    if not throttle.allow_key(agent_key):
+    if not (throttle.allow_counted(*caller.budget) if caller.budget else throttle.allow_key(agent_key)):
         retry_after = str(math.ceil(throttle.wait() or 1))
         return _render(
             error_reply(429, None, RATE_LIMITED, "too many calls for this agent key", **{"Retry-After": retry_after})

@@ -26,7 +26,7 @@ from core import metrics, tracing
 from core.enums import AuditAction, AuditResult, ToolCallStatus
 from core.idempotency import IdempotencyScope, KeyClaim
 from core.models import AgentKey, AgentSession, ToolCall
-from core.principal_cache import agent_session_claiming, agent_session_lookup
+from core.principal_cache import Admission, ClaimAhead, agent_session_claiming, agent_session_lookup
 from core.tools import Tool, get_tool
 from outbox.services import dispatch_first_answer
 from toolguard.pipeline.call import Call, CallRequest, Outcome, refusal, session_quarantined
@@ -37,7 +37,7 @@ from toolguard.pipeline.state_changing import state_changing_run
 from toolguard.pipeline.validation import validation_errors
 
 # The API and MCP views, and the status pages, take the request and outcome types from here.
-__all__ = ["CallRequest", "Outcome", "tool_call_answer", "tool_call_execute"]
+__all__ = ["CallRequest", "Outcome", "claim_ahead", "tool_call_answer", "tool_call_execute"]
 
 
 def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
@@ -65,11 +65,25 @@ def tool_call_answer(tool_call: ToolCall) -> dict[str, Any]:
     return {**held, "replayed": True, "arguments_mismatch": stored["arguments_mismatch"]}
 
 
-def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[ToolCall, Outcome]:
+def claim_ahead(request: CallRequest) -> ClaimAhead | None:
+    """The call's key to claim before its validation and sanitization (which need no lock; a refusal
+    on the way gives it back): a state-changing tool's, when its arguments name one."""
+    tool = get_tool(request.name)
+    arguments = request.arguments
+    key = arguments.get("idempotency_key") if isinstance(arguments, dict) else None
+    if tool is None or not tool.changes_state or not isinstance(key, str) or request.arguments_error:
+        return None
+    return ClaimAhead(tool=tool.name, key=key, session_id=request.session_id)
+
+
+def tool_call_execute(
+    *, agent_key: AgentKey, request: CallRequest, admission: Admission | None = None
+) -> tuple[ToolCall, Outcome]:
+    """Run the call; `admission` is what its authentication found, a claim of its key made ahead included."""
     tool = get_tool(request.name)
     name = tool.name if tool else None
     with tracing.call_span(tool=name, requested=request.name, tool_call_id=request.tool_call_id) as span:
-        tool_call, outcome = _execute(agent_key, request, tool)
+        tool_call, outcome = _execute(agent_key, request, tool, admission)
         tracing.call_outcome(
             span,
             toolguard_id=str(tool_call.id),
@@ -82,7 +96,9 @@ def tool_call_execute(*, agent_key: AgentKey, request: CallRequest) -> tuple[Too
     return tool_call, outcome
 
 
-def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tuple[ToolCall, Outcome]:
+def _execute(
+    agent_key: AgentKey, request: CallRequest, tool: Tool | None, admission: Admission | None
+) -> tuple[ToolCall, Outcome]:
     call = Call(agent_key=agent_key, request=request, tool=tool, started=time.perf_counter())
     call.event(
         AuditAction.TOOL_CALL_RECEIVED,
@@ -91,7 +107,7 @@ def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tu
         client_tool_call_id=request.tool_call_id[:128],
         requested_tool=request.name[:64],
     )
-    outcome, tool_call = _run(call)
+    outcome, tool_call = _run(call, admission)
     if call.dispatch is not None:
         # The outbox recorded the upstream's answer after this call's own entries.
         outcome.audit = tool_call_reference(str(call.id))
@@ -103,7 +119,7 @@ def _execute(agent_key: AgentKey, request: CallRequest, tool: Tool | None) -> tu
     return tool_call, outcome
 
 
-def _run(call: Call) -> tuple[Outcome, ToolCall]:
+def _run(call: Call, admission: Admission | None) -> tuple[Outcome, ToolCall]:
     tool, request = call.tool, call.request
     if tool is None:
         call.event(AuditAction.TOOL_CALL_REJECTED, AuditResult.FAILURE, code="unknown_tool")
@@ -113,7 +129,7 @@ def _run(call: Call) -> tuple[Outcome, ToolCall]:
     refused = _access_refusal(call, tool)
     if refused is not None:
         return finish(call, refused)
-    session, claimed = _session_and_claim(call, tool)
+    session, claimed = _session_and_claim(call, tool, admission)
     try:
         if session is not None and session.is_quarantined:
             return finish(call, session_quarantined(call))
@@ -131,16 +147,21 @@ def _run(call: Call) -> tuple[Outcome, ToolCall]:
             claimed.release()  # the call stopped before its write phase (a no-op once that released it)
 
 
-def _session_and_claim(call: Call, tool: Tool) -> tuple[AgentSession | None, KeyClaim | None]:
+def _session_and_claim(
+    call: Call, tool: Tool, admission: Admission | None
+) -> tuple[AgentSession | None, KeyClaim | None]:
     """The call's session (cached for a second; a block, a quarantine or a release invalidates it)
-    and, for a state-changing call that names its key, the key's claim: one Redis round trip."""
-    customer_id, request = call.agent_key.customer_id, call.request
-    key = request.arguments.get("idempotency_key") if isinstance(request.arguments, dict) else None
-    if not tool.changes_state or not isinstance(key, str) or request.arguments_error:
-        return agent_session_lookup(customer_id=customer_id, session_id=request.session_id), None
-    # Claimed before validation and sanitization, which need no lock: a refusal on the way releases it.
-    scope = IdempotencyScope(customer_id, tool.name, key)
-    return agent_session_claiming(customer_id=customer_id, session_id=request.session_id, scope=scope)
+    and, for a state-changing call that names its key, the key's claim: made with the key's row
+    when the authentication was asked to (claim_ahead), else here, in one Redis round trip."""
+    customer_id, session_id = call.agent_key.customer_id, call.request.session_id
+    ahead = claim_ahead(call.request)
+    if ahead is None:
+        return agent_session_lookup(customer_id=customer_id, session_id=session_id), None
+    scope = IdempotencyScope(customer_id, ahead.tool, ahead.key)
+    made = admission.take(scope, session_id) if admission is not None else None
+    if made is not None:
+        return made
+    return agent_session_claiming(customer_id=customer_id, session_id=session_id, scope=scope)
 
 
 def _access_refusal(call: Call, tool: Tool) -> Outcome | None:
