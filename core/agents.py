@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
 from core.models import AgentKey
 from core.principal_cache import Admission, ClaimAhead, agent_key_admit
+
+
+@runtime_checkable
+class ClaimsAhead(Protocol):
+    """A view that runs a tool call: names the call whose key to claim with the agent key's row,
+    in the one Redis round trip that authenticates the key (core/principal_cache.py)."""
+
+    def claim_ahead(self, request: Request) -> ClaimAhead | None: ...
 
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
@@ -21,15 +29,13 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
             return None
         # Cached for a second; revocation and quarantine invalidate it (core/principal_cache.py).
         # The call is counted in the key's budget in the same round trip when the row was cached,
-        # and the claim of a call the request carries made with them (claim_ahead).
-        admission = agent_key_admit(raw.strip(), ahead=self.claim_ahead(request))
+        # and the claim of the call the request carries made with them (a view that runs calls says which).
+        view = (request.parser_context or {}).get("view")
+        ahead = view.claim_ahead(request) if isinstance(view, ClaimsAhead) else None
+        admission = agent_key_admit(raw.strip(), ahead=ahead)
         if admission.key is None:
             raise exceptions.AuthenticationFailed("invalid or revoked agent key")
         return AgentPrincipal(admission.key, admission), admission.key
-
-    def claim_ahead(self, request: Request) -> ClaimAhead | None:
-        """The state-changing call whose key to claim with the key's row; an endpoint that runs calls says."""
-        return None
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="toolguard"'

@@ -21,23 +21,19 @@ from toolguard.pipeline.executor import claim_ahead
 AGENT_FIRST = [AgentKeyAuthentication, LimitedBasicAuthentication, authentication.SessionAuthentication]
 
 
-class ToolCallAuthentication(AgentKeyAuthentication):
-    """The agent key of a request that runs a call: the call's key is claimed with the key's row.
+def claim_ahead_of_body(request: Request) -> ClaimAhead | None:
+    """The state-changing call a POST's body carries, read as a hint for AgentKeyAuthentication,
+    which claims its key with the agent key's row (core/agents.py, ClaimsAhead).
 
-    The body is read here only as a hint, before the view reads it strictly:
-    a body this reading takes that the view then refuses leaves a claim no
-    call takes, which the view gives back (Admission.release_unused).
+    Read before the view reads the body strictly: a body this reading takes
+    that the view then refuses leaves a claim no call takes, which the view
+    gives back (Admission.release_unused).
     """
-
-    def claim_ahead(self, request: Request) -> ClaimAhead | None:
-        length = request.META.get("CONTENT_LENGTH") or ""
-        if request.method != "POST" or not length.isdigit() or int(length) > settings.TOOLGUARD_MAX_BODY_BYTES:
-            return None
-        try:
-            call = parse_body(json.loads(request.body))
-        except (ValueError, RecursionError, MalformedRequest, RequestDataTooBig):
-            return None  # the view's strict reading says what is wrong with it
-        return claim_ahead(call) if isinstance(call, CallRequest) else None
-
-
-TOOL_CALL_AGENT_FIRST = [ToolCallAuthentication, *AGENT_FIRST[1:]]
+    length = request.META.get("CONTENT_LENGTH") or ""
+    if request.method != "POST" or not length.isdigit() or int(length) > settings.TOOLGUARD_MAX_BODY_BYTES:
+        return None
+    try:
+        call = parse_body(json.loads(request.body))
+    except (ValueError, RecursionError, MalformedRequest, RequestDataTooBig):
+        return None  # the view's strict reading says what is wrong with it
+    return claim_ahead(call) if isinstance(call, CallRequest) else None

@@ -13,7 +13,6 @@ from toolguard.api.serializers import BatchOutputSerializer, ToolCallOutputSeria
 
 class AgentKeyScheme(OpenApiAuthenticationExtension):
     target_class = "toolguard.api.auth.AgentKeyAuthentication"
-    match_subclasses = True  # ToolCallAuthentication: the same scheme
     name = "agentKey"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:

@@ -17,9 +17,9 @@ from core.agents import AgentPrincipal, IsAgent
 from core.api import error_body, error_responses
 from core.enums import ActorType, AuditAction, AuditResult, ToolCallStatus
 from core.models import AgentKey, ToolCall
-from core.principal_cache import Admission
+from core.principal_cache import Admission, ClaimAhead
 from core.tools import all_tools
-from toolguard.api.auth import AGENT_FIRST, TOOL_CALL_AGENT_FIRST
+from toolguard.api.auth import AGENT_FIRST, claim_ahead_of_body
 from toolguard.api.exports import EXPORT_FORMATS, STRICT_FORMATS, exported_tools
 from toolguard.api.formats import (
     Batch,
@@ -146,7 +146,7 @@ def _malformed_answer(request: Request, exc: MalformedRequest | exceptions.Parse
 
 
 class ToolCallCreateView(APIView):
-    authentication_classes = TOOL_CALL_AGENT_FIRST
+    authentication_classes = AGENT_FIRST
     permission_classes = [IsAgent]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
@@ -207,6 +207,10 @@ class ToolCallCreateView(APIView):
             return self._answer(request, agent_key, admission)
         finally:
             admission.release_unused()
+
+    def claim_ahead(self, request: Request) -> ClaimAhead | None:
+        """The call's key, claimed with the agent key's row (core/agents.py, ClaimsAhead)."""
+        return claim_ahead_of_body(request)
 
     def _answer(self, request: Request, agent_key: AgentKey, admission: Admission) -> Response:
         try:
