@@ -10,17 +10,16 @@ approvals/services.py carries the call through the decision.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
 from typing import Any
 
 from approvals.services import approval_request_create
 from core.describe import tool_describe
 from core.enums import AuditAction, AuditResult, ToolCallStatus
-from core.idempotency import IdempotencyScope
 from core.models import ToolCall, ValueEntry
-from core.pipelining import CommitFlight, pipelined
-from core.tools import Tool, ToolContext
+from core.pipelining import pipelined
+from core.tools import Tool
 from toolguard.pipeline.call import Call, Outcome
+from toolguard.pipeline.decided import Decided
 from toolguard.pipeline.policy import PolicyCheck
 from toolguard.pipeline.reasons import hold_reasons
 from toolguard.pipeline.recording import (
@@ -32,17 +31,9 @@ from toolguard.pipeline.recording import (
 )
 
 
-def hold_for_approval(
-    call: Call,
-    tool: Tool,
-    ctx: ToolContext,
-    scope: IdempotencyScope,
-    args_hash: str,
-    check: PolicyCheck,
-    now: datetime,
-    flight: CommitFlight,
-) -> tuple[Outcome, ToolCall]:
+def hold_for_approval(decided: Decided) -> tuple[Outcome, ToolCall]:
     """Commit the call as pending approval; called in the state-changing call's transaction."""
+    call, tool, ctx, check = decided.call, decided.tool, decided.ctx, decided.check
     assert call.arguments is not None
     rules = list(check.verdict.held)
     reasons = hold_reasons(tool=tool, check=check, arguments=call.arguments, suspicion=call.suspicion)
@@ -59,13 +50,13 @@ def hold_for_approval(
     # The tool call row must exist before the approval and the record point at it;
     # the audit entries are written last, after both.
     tool_call = tool_call_row(call, outcome)
-    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
+    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, decided.now)
     # From here only new rows: the record's id comes back with the rows before it,
     # and the approval and the audit entries go out with the COMMIT.
-    flight.start()
+    decided.flight.start()
     with pipelined():
         send_call_rows([tool_call] if entry is None else [tool_call, entry])
-    record = record_row(scope, args_hash, outcome, tool_call, now)
+    record = record_row(decided.scope, decided.args_hash, outcome, tool_call, decided.now)
     record.save(force_insert=True)  # the approval refers to its id
     approval_request_create(
         approval_id=approval_id,
@@ -74,7 +65,7 @@ def hold_for_approval(
         tool_call=tool_call,
         idempotency_record=record,
         arguments=call.arguments,
-        arguments_hash=args_hash,
+        arguments_hash=decided.args_hash,
         rules=rules,
         reasons=reasons,
         required_approvals=check.verdict.approvals_required,

@@ -10,19 +10,15 @@ for every handler that `dispatches` (core.tools.ToolHandler).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import models
 
 from core.enums import AuditAction, AuditResult, ToolCallStatus
-from core.idempotency import IdempotencyScope
 from core.models import ToolCall, ValueEntry
-from core.pipelining import CommitFlight, pipelined, send_insert_returning_pk
-from core.tools import Tool, ToolContext
+from core.pipelining import pipelined, send_insert_returning_pk
 from outbox.models import Dispatch
 from outbox.services import dispatch_create, dispatch_send_claimed
-from toolguard.pipeline.call import Call, Outcome
-from toolguard.pipeline.policy import PolicyCheck
+from toolguard.pipeline.call import Outcome
+from toolguard.pipeline.decided import Decided
 from toolguard.pipeline.recording import (
     record_row,
     send_call_rows,
@@ -32,31 +28,23 @@ from toolguard.pipeline.recording import (
 )
 
 
-def commit_dispatching(
-    call: Call,
-    tool: Tool,
-    ctx: ToolContext,
-    scope: IdempotencyScope,
-    args_hash: str,
-    check: PolicyCheck,
-    now: datetime,
-    flight: CommitFlight,
-) -> tuple[Outcome, ToolCall]:
+def commit_dispatching(decided: Decided) -> tuple[Outcome, ToolCall]:
     """Commit the call as dispatching, in the state-changing call's transaction; `call.dispatch` is sent after."""
+    call, tool, ctx, check = decided.call, decided.tool, decided.ctx, decided.check
     assert call.arguments is not None
     outcome = Outcome(status=ToolCallStatus.DISPATCHING, http_status=202)
     call.event(tool.audit_actions.initiated, AuditResult.PENDING, arguments=call.arguments, tool_version=tool.version)
     tool_call = tool_call_row(call, outcome)
     rows: list[models.Model] = [tool_call]
     # Counted as pending until the upstream answers: it may still happen.
-    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, now)
+    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.PENDING, decided.now)
     if entry is not None:
         rows.append(entry)
     # The record's id comes back (the outbox row points at it, to update or
     # remove it with the answer) in the same round trip as the rows before it.
-    record = record_row(scope, args_hash, outcome, tool_call, now)
+    record = record_row(decided.scope, decided.args_hash, outcome, tool_call, decided.now)
     # From here only new rows: the outbox row and the audit entries go out with the COMMIT.
-    flight.start()
+    decided.flight.start()
     with pipelined():
         send_call_rows(rows)
         send_insert_returning_pk(record)

@@ -29,6 +29,7 @@ from core.principal_cache import agent_session_sent
 from core.tools import BusinessError, Tool, ToolContext, ToolError
 from toolguard.pipeline.approval_hold import hold_for_approval
 from toolguard.pipeline.call import Call, Outcome, refusal, session_quarantined
+from toolguard.pipeline.decided import Decided
 from toolguard.pipeline.dispatching import commit_dispatching, dispatch_after_commit
 from toolguard.pipeline.policy import PolicyCheck, policy_check
 from toolguard.pipeline.recording import (
@@ -206,12 +207,13 @@ def execute_claimed(
             return finish_policy_denied(call, check)
         if call.suspicion is not None:
             check = with_injection_hold(check)
+        decided = Decided(call, tool, ctx, scope, args_hash, check, now, flight)
         if check.verdict.held:
             with tracing.stage(tracing.APPROVAL_GATE):
-                return hold_for_approval(call, tool, ctx, scope, args_hash, check, now, flight)
+                return hold_for_approval(decided)
         if tool.handler.dispatches:
-            return commit_dispatching(call, tool, ctx, scope, args_hash, check, now, flight)
-        return _execute_in_transaction(call, tool, ctx, scope, args_hash, check, now, flight)
+            return commit_dispatching(decided)
+        return _execute_in_transaction(decided)
 
 
 def _reads_before_lock(
@@ -282,17 +284,9 @@ def _policy_check_locked(call: Call, tool: Tool, ctx: ToolContext, now: datetime
     return check
 
 
-def _execute_in_transaction(
-    call: Call,
-    tool: Tool,
-    ctx: ToolContext,
-    scope: IdempotencyScope,
-    args_hash: str,
-    check: PolicyCheck,
-    now: datetime,
-    flight: CommitFlight,
-) -> tuple[Outcome, ToolCall]:
+def _execute_in_transaction(decided: Decided) -> tuple[Outcome, ToolCall]:
     """The tool's writes, this call's rows and its audit entries, committing together."""
+    call, tool, ctx, check = decided.call, decided.tool, decided.ctx, decided.check
     assert call.arguments is not None
     call.event(tool.audit_actions.initiated, AuditResult.SUCCESS, arguments=call.arguments, tool_version=tool.version)
     # A BusinessError raised here leaves this transaction and rolls back
@@ -304,15 +298,15 @@ def _execute_in_transaction(
     result = screen_result(call, tool, result)
     outcome = Outcome(status=ToolCallStatus.COMPLETED, http_status=200, result=result)
     tool_call = tool_call_row(call, outcome)
-    record = record_row(scope, args_hash, outcome, tool_call, now)
+    record = record_row(decided.scope, decided.args_hash, outcome, tool_call, decided.now)
     rows: list[models.Model] = [tool_call, record]
-    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, now)
+    entry = value_entry_row(call, tool, check, tool_call, ValueEntry.Status.COMPLETED, decided.now)
     if entry is not None:
         rows.append(entry)
-    flight.start()
+    decided.flight.start()
     with pipelined():
         send_call_rows(rows)
-    write_audit(call)  # last: the chain lock is held from here to commit, in one flight
+    write_audit(call)  # last: the chain lock is held from here to commit, in one decided.flight
     remember_on_commit(call, record)
     return outcome, tool_call
 
