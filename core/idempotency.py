@@ -71,6 +71,12 @@ def cache_decode(stored: bytes) -> Any:
     return _redis_serializer().decode(stored)
 
 
+def cache_encode(value: Any) -> bytes:
+    """A value as the default Redis cache stores it (its own set() would), for a script to write."""
+    encoded = _redis_serializer().encode(value)
+    return encoded if isinstance(encoded, bytes) else str(encoded).encode()
+
+
 def _redis_serializer() -> CacheSerializer:
     """The default cache's client; only with REDIS_URL set, when that cache is django-redis's."""
     client: CacheSerializer = cache.client  # type: ignore[attr-defined]  # stubs know only BaseCache

@@ -23,7 +23,15 @@ from django.db import DatabaseError, transaction
 from redis.exceptions import RedisError
 
 from core.call_budget import BudgetWindow, budget_window
-from core.idempotency import IdempotencyScope, KeyClaim, cache_decode, claim_token, key_claim, redis_script
+from core.idempotency import (
+    IdempotencyScope,
+    KeyClaim,
+    cache_decode,
+    cache_encode,
+    claim_token,
+    key_claim,
+    redis_script,
+)
 from core.models import AgentKey, AgentSession, agent_key_hash
 from core.pipelining import select_rows, select_rows_sent
 
@@ -82,21 +90,25 @@ def _forget(name: str) -> None:
     transaction.on_commit(delete)
 
 
-# The key's cached row and, when there is one, the call counted in its budget's
-# window; then, when the request names a state-changing call and the budget
-# holds, the call's session and its key's claim (core.idempotency's claim, the
-# same keys and token): what a call needs of Redis before its write phase, in
-# one round trip.
+# The key's cached row (or, given one read from the database, the row cached
+# now) and the call counted in its budget's window; then, when the request
+# names a state-changing call and the budget holds, the call's session and its
+# key's claim (core.idempotency's claim, the same keys and token): what a call
+# needs of Redis before its write phase, in one round trip.
 _ADMIT_SCRIPT = """
 local row = redis.call('get', KEYS[1])
-if not row then return false end
+if not row then
+  if ARGV[4] == '' then return false end
+  row = ARGV[4]
+  redis.call('set', KEYS[1], row, 'NX', 'EX', ARGV[3])
+end
 local calls = redis.call('incr', KEYS[2])
 if calls == 1 then redis.call('expire', KEYS[2], ARGV[1]) end
 if #KEYS < 5 or calls > tonumber(ARGV[2]) then return {row, calls} end
 local session = redis.call('get', KEYS[3])
 local stored = redis.call('get', KEYS[4])
 if stored then return {row, calls, session, 1, stored} end
-if redis.call('set', KEYS[5], ARGV[3], 'NX', 'EX', ARGV[4]) then return {row, calls, session, 0, 1} end
+if redis.call('set', KEYS[5], ARGV[5], 'NX', 'EX', ARGV[6]) then return {row, calls, session, 0, 1} end
 return {row, calls, session, 0, 0}
 """
 
@@ -139,21 +151,40 @@ class Admission:
 
 
 def agent_key_admit(raw_key: str, *, ahead: ClaimAhead | None = None) -> Admission:
-    """The live key with this secret (or None) and, when the shared cache had its row, the call
-    already counted in the key's budget window (core.call_budget) and, for `ahead`, the call's
-    session and its key's claim: all in one Redis round trip.
-
-    On a cache miss the key is read from the database and cached, the budget
-    is left to the caller to count, and nothing is claimed.
+    """The live key with this secret (or None), the call counted in the key's budget window
+    (core.call_budget) and, for `ahead`, the call's session and its key's claim: one Redis round
+    trip when the shared cache has the key's row, two when it must be read from the database.
     """
     parts = raw_key.split("_", 2)
     if len(parts) != 3 or parts[0] != "tg" or not _enabled():
         return Admission(AgentKey.objects.authenticate(raw_key))
     prefix = parts[1]
-    window = budget_window(prefix)
     name = _credential_cache_key(prefix, agent_key_hash(raw_key))
+    admission = _admit_trip(raw_key, prefix, name, ahead, None)
+    if admission is not None:
+        return admission
+    key = AgentKey.objects.authenticate(raw_key)
+    if key is None:
+        return Admission(None)
+    _customer_of_prefix[prefix] = key.customer_id
+    # The row read, cached with the count and the claim it could not go with.
+    return _admit_trip(raw_key, prefix, name, ahead, key) or Admission(key)
+
+
+def _admit_trip(
+    raw_key: str, prefix: str, name: str, ahead: ClaimAhead | None, read: AgentKey | None
+) -> Admission | None:
+    """One round trip of _ADMIT_SCRIPT (caching `read`, a row just read from the database);
+    None when the cache has no row and none was given, or when Redis cannot be reached."""
+    window = budget_window(prefix)
     keys = [cache.make_key(name), cache.make_key(window.cache_key)]
-    args: list[int | str] = [window.counter_ttl, window.limit]
+    row_bytes = cache_encode(read) if read is not None else b""
+    args: list[int | str | bytes] = [
+        window.counter_ttl,
+        window.limit,
+        settings.TOOLGUARD_PRINCIPAL_CACHE_SECONDS,
+        row_bytes,
+    ]
     customer_id = _customer_of_prefix.get(prefix)
     scope: IdempotencyScope | None = None
     token: int | None = None
@@ -166,34 +197,30 @@ def agent_key_admit(raw_key: str, *, ahead: ClaimAhead | None = None) -> Admissi
     try:
         found = redis_script(_ADMIT_SCRIPT)(keys=keys, args=args)
     except CACHE_ERRORS:
-        found = None  # the database answers instead; the caller counts (or not) on its own
-    if found:
-        row, calls, *claim = found
-        cached = cache_decode(row)
-        # The secret is checked on every call; only the row is cached.
-        if isinstance(cached, AgentKey) and cached.secret_matches(raw_key):
-            _customer_of_prefix[prefix] = cached.customer_id
-            admission = Admission(cached, (window, int(calls)))
-            if claim and scope is not None and ahead is not None:
-                session, settled, stored = claim
-                session_row = cache_decode(session) if session is not None else None
-                claimed = (
-                    KeyClaim(scope, hot=cache_decode(stored))
-                    if settled
-                    else KeyClaim(scope, token=token if stored else None)
-                )
-                admission.claimed = (
-                    scope,
-                    ahead.session_id,
-                    session_row if isinstance(session_row, AgentSession) else None,
-                    claimed,
-                )
-            return admission
-    key = AgentKey.objects.authenticate(raw_key)
-    if key is not None:
-        _customer_of_prefix[key.prefix] = key.customer_id
-        _add(name, key)
-    return Admission(key)
+        # The database answers instead; the caller counts (or not) on its own.
+        return Admission(read) if read is not None else None
+    if not found:
+        return None
+    row, calls, *claim = found
+    cached = read if read is not None and row == row_bytes else cache_decode(row)
+    # The secret is checked on every call; only the row is cached.
+    if not isinstance(cached, AgentKey) or not cached.secret_matches(raw_key):
+        return None
+    _customer_of_prefix[prefix] = cached.customer_id
+    admission = Admission(cached, (window, int(calls)))
+    if claim and scope is not None and ahead is not None:
+        session, settled, stored = claim
+        session_row = cache_decode(session) if session is not None else None
+        claimed = (
+            KeyClaim(scope, hot=cache_decode(stored)) if settled else KeyClaim(scope, token=token if stored else None)
+        )
+        admission.claimed = (
+            scope,
+            ahead.session_id,
+            session_row if isinstance(session_row, AgentSession) else None,
+            claimed,
+        )
+    return admission
 
 
 def agent_key_by_prefix(prefix: str) -> AgentKey | None:

@@ -25,6 +25,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from core.models import AgentKey, agent_key_hash
+from core.principal_cache import agent_key_forget
 from tests.conftest import transfer_call
 from tests.live import bearer, gunicorn
 from tests.live import test_database_url as database_url
@@ -207,8 +209,9 @@ class RedisCommands:
 
 def test_a_guarded_call_makes_two_redis_round_trips_and_a_replay_one(live_bank: Any) -> None:
     """The key's row with its budget, the call's session and its key's claim in one script; the
-    release in another. A settled key's replay is answered by the first alone."""
-    bank, sfx, _ = live_bank
+    release in another. A settled key's replay is answered by the first alone. A key whose row
+    the cache no longer holds costs one script more."""
+    bank, sfx, blocker = live_bank
     with (
         gunicorn(workers=1, env=ENV) as server,
         httpx.Client(base_url=server.url, timeout=60) as client,
@@ -223,6 +226,15 @@ def test_a_guarded_call_makes_two_redis_round_trips_and_a_replay_one(live_bank: 
             )
             assert answers[-1].status_code == 200 and answers[-1].json()["status"] == "completed"
             assert commands == ["EVALSHA"] * 2, commands
+        # The key's row gone from the cache (as a revocation or the TTL leaves it): read from the
+        # database, then cached with the count and the claim in one more script.
+        with blocker.unblock():
+            agent_key_forget(AgentKey.objects.get(key_hash=agent_key_hash(bank.alice_key)))
+        commands = redis_commands.during(
+            lambda: answers.append(guarded(client, bank.alice_key, sfx, f"rt-{uuid.uuid4().hex[:8]}"))
+        )
+        assert answers[-1].status_code == 200 and answers[-1].json()["status"] == "completed"
+        assert commands == ["EVALSHA"] * 3, commands
         replayed = answers[-1].json()
         call = transfer_call(
             key=replayed["tool_call_id"].removeprefix("call-"),
