@@ -413,6 +413,42 @@ def commits_outside_transaction(item: Any) -> bool:
     return False
 
 
+# The committing phase's longest files, in seconds of test time on the two-core CI machine
+# (--durations, summed per file). `--dist loadfile` hands out whole files in the order they
+# are collected, each worker taking the next when it is nearly done: started first, the long
+# ones run side by side while short files fill in at the end, instead of one worker finishing
+# a long file alone while the other waits. Unlisted files follow in collection order.
+COMMITTING_SECONDS = {
+    "tests/audit/test_witness_log.py": 440,
+    "tests/audit/test_tamper.py": 420,
+    "tests/audit/test_verify_export_live.py": 350,
+    "tests/topology/test_deployment.py": 250,
+    "tests/reliability/test_schema_fuzz.py": 200,
+    "tests/reliability/test_faults.py": 120,
+    "tests/upstream/test_catalog_mcp_live.py": 110,
+    "tests/toolguard/test_principal_cache_live.py": 110,
+    "tests/approvals/test_incident_browser.py": 105,
+    "tests/reliability/test_stateful.py": 105,
+    "tests/toolguard/test_idempotency_live.py": 95,
+    "tests/toolguard/test_lock_order_live.py": 95,
+    "tests/people/test_oidc_browser.py": 85,
+    "tests/outbox/test_http_live.py": 80,
+    "tests/reliability/test_two_nodes.py": 80,
+    "tests/toolguard/test_round_trips_live.py": 75,
+    "tests/approvals/test_live.py": 75,
+    "tests/core/test_migrations.py": 65,
+    "tests/toolguard/test_limits_live.py": 55,
+    "tests/approvals/test_reason_browser.py": 50,
+}
+
+
+def pytest_configure(config: Any) -> None:
+    # pytest-xdist would otherwise reorder the files by their number of tests, which
+    # says little about their length here (test_faults.py is one test of two minutes).
+    if config.getoption("phase") == "committing" and hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     phase = config.getoption("phase")
     if phase == "all":
@@ -420,9 +456,12 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     keep, drop = [], []
     for item in items:
         (keep if commits_outside_transaction(item) == (phase == "committing") else drop).append(item)
+    if phase == "committing":
+        # Stable: a file's tests keep their order (fixtures shared by a module rely on it).
+        keep.sort(key=lambda item: -COMMITTING_SECONDS.get(item.nodeid.split("::", 1)[0], 0))
     if drop:
         config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+    items[:] = keep
 
 
 def pytest_runtest_setup(item: Any) -> None:

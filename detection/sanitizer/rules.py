@@ -27,6 +27,10 @@ import ahocorasick
 import yaml
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
+# The same safe constructor, on libyaml's parser where PyYAML was built with it: every
+# process that imports the engine (each gunicorn worker, each manage.py command) parses
+# these files at start, and the pure-Python parser takes most of a second for them.
+_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
 
 Form = Literal["canonical", "compact", "cased"]
 Scope = Literal["always", "links"]
@@ -183,7 +187,8 @@ def _flag(value: Any, where: str, key: str) -> bool:
 
 def load_file(path: Path) -> tuple[int, list[Rule]]:
     """The file's priority and its rules."""
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    document = yaml.load(text, Loader=yaml.CSafeLoader) if _LIBYAML else yaml.safe_load(text)
     where = path.name
     if not isinstance(document, dict) or not isinstance(document.get("rules"), list):
         raise RuleError(f"{where}: a rule file is a mapping with a list of rules")

@@ -23,40 +23,19 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from django.db import connection
 from psycopg import sql
 
 from audit.keys import keypair_write
 from audit.services import entry_hash
-from tests.conftest import requires_postgres
+from tests.audit.conftest import _admin
 from tests.live import ROOT, bearer, child_env, gunicorn
 
 pytestmark = pytest.mark.live
 
-ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 COLUMNS = (
     "id, timestamp, actor, actor_type, customer, action, result, tool, tool_call_id, session_id, "
     "idempotency_key, approval_id, details, duration_ms, operation_hash, prev_hash, hash"
 )
-
-
-def _admin(statement: sql.Composable) -> None:
-    with psycopg.connect(ADMIN_DSN, autocommit=True) as admin:
-        admin.execute(statement)
-
-
-@pytest.fixture(scope="module")
-def template(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
-    """A migrated, empty database that each test copies (CREATE DATABASE ... TEMPLATE)."""
-    requires_postgres()
-    with django_db_blocker.unblock():
-        name = f"{connection.settings_dict['NAME']}_tamper_template"
-    _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-    _admin(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    env = child_env(DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
-    yield name
-    _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 @dataclass

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.audit.test_tamper import Deployment, template  # noqa: F401 (template: a fixture)
+from tests.audit.test_tamper import Deployment
 from tests.audit.test_witness_log import (  # noqa: F401 (keys, witness, deployment: fixtures)
     balance_checks,
     deployment,

@@ -30,7 +30,8 @@ from psycopg import sql
 
 from audit.keys import keypair_write
 from audit.services import entry_hash
-from tests.audit.test_tamper import Deployment, _admin, template, tool_calls  # noqa: F401 (template: a fixture)
+from tests.audit.conftest import _admin
+from tests.audit.test_tamper import Deployment, tool_calls
 from tests.live import ROOT, bearer, child_env, free_port, gunicorn, stop_process
 
 pytestmark = [pytest.mark.live, pytest.mark.needs_postgres]
@@ -98,7 +99,7 @@ def witness(tmp_path: Path, keys: tuple[Path, Path]) -> Iterator[Witness]:
 
 
 @pytest.fixture
-def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: Witness) -> Iterator[Deployment]:  # noqa: F811
+def deployment(template: str, tmp_path: Path, keys: tuple[Path, Path], witness: Witness) -> Iterator[Deployment]:
     name = f"{template.removesuffix('_template')}_w{time.monotonic_ns() % 10**8}"
     _admin(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template)))
     private, public = keys

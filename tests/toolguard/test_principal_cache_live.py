@@ -33,8 +33,10 @@ def live_bank(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[An
         yield make_bank(suffix), suffix
 
 
-@pytest.fixture
-def two_servers(request: Any) -> Iterator[tuple[Gunicorn, Gunicorn]]:
+@pytest.fixture(scope="module")
+def two_servers(request: Any, django_db_setup: Any) -> Iterator[tuple[Gunicorn, Gunicorn]]:
+    # One pair per cache lifetime, shared by the module's tests: each test has a bank (and
+    # agent keys) of its own, so what one test cached or revoked is never another's.
     seconds = getattr(request, "param", "60")
     env = {"TOOLGUARD_PRINCIPAL_CACHE_SECONDS": seconds}
     with ExitStack() as stack:
