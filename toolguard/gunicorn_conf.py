@@ -11,6 +11,10 @@ workers = int(os.environ.get("GUNICORN_WORKERS", "4"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = 30
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# No control socket (gunicorn's default, $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl):
+# nothing here uses one, and through it whoever reaches the file could resize or stop the server.
+# Every gunicorn on a host would also share that one path.
+control_socket_disable = True
 
 
 class _Worker(Protocol):

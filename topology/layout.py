@@ -579,9 +579,6 @@ class Topology:
             "127.0.0.1:8000",
             "--workers",
             str(self.app_workers),
-            # Hosts share this machine's files: each keeps its own control socket.
-            "--control-socket",
-            str(self.dir / f"{name}-gunicorn.ctl"),
             "toolguard.wsgi:application",
             log=self._log(f"{name}-gunicorn"),
             env=env,
