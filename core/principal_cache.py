@@ -160,7 +160,11 @@ def agent_key_admit(raw_key: str, *, ahead: ClaimAhead | None = None) -> Admissi
         return Admission(AgentKey.objects.authenticate(raw_key))
     prefix = parts[1]
     name = _credential_cache_key(prefix, agent_key_hash(raw_key))
-    admission = _admit_trip(raw_key, prefix, name, ahead, None)
+    try:
+        admission = _admit_trip(raw_key, prefix, name, ahead, None)
+    except CACHE_ERRORS:
+        # Redis unreachable: the database answers, once, and the caller counts (or not) on its own.
+        return Admission(AgentKey.objects.authenticate(raw_key))
     if admission is not None:
         return admission
     key = AgentKey.objects.authenticate(raw_key)
@@ -168,14 +172,17 @@ def agent_key_admit(raw_key: str, *, ahead: ClaimAhead | None = None) -> Admissi
         return Admission(None)
     _customer_of_prefix[prefix] = key.customer_id
     # The row read, cached with the count and the claim it could not go with.
-    return _admit_trip(raw_key, prefix, name, ahead, key) or Admission(key)
+    try:
+        return _admit_trip(raw_key, prefix, name, ahead, key) or Admission(key)
+    except CACHE_ERRORS:
+        return Admission(key)
 
 
 def _admit_trip(
     raw_key: str, prefix: str, name: str, ahead: ClaimAhead | None, read: AgentKey | None
 ) -> Admission | None:
     """One round trip of _ADMIT_SCRIPT (caching `read`, a row just read from the database);
-    None when the cache has no row and none was given, or when Redis cannot be reached."""
+    None when the cache has no row and none was given. Redis's errors are the caller's."""
     window = budget_window(prefix)
     keys = [cache.make_key(name), cache.make_key(window.cache_key)]
     row_bytes = cache_encode(read) if read is not None else b""
@@ -194,11 +201,7 @@ def _admit_trip(
         keys += [cache.make_key(_session_cache_key(customer_id, ahead.session_id)), cache.make_key(scope.cache_key)]
         keys.append(cache.make_key(scope.lock_key))
         args += [str(token), settings.TOOLGUARD_IDEMPOTENCY_LOCK_SECONDS]
-    try:
-        found = redis_script(_ADMIT_SCRIPT)(keys=keys, args=args)
-    except CACHE_ERRORS:
-        # The database answers instead; the caller counts (or not) on its own.
-        return Admission(read) if read is not None else None
+    found = redis_script(_ADMIT_SCRIPT)(keys=keys, args=args)
     if not found:
         return None
     row, calls, *claim = found
